@@ -1,0 +1,61 @@
+#!/bin/sh
+# boot.sh --kernel BZIMAGE --initrd CPIO --run check|demo|shell --out DIR
+#         [--timeout SECONDS] [--append "extra cmdline"]
+#
+# Boot the guest under TCG (KVM is present on these machines but hangs) with
+# 2 vCPUs in 2 sockets, one per NUMA node, 1 GiB and a fresh scratch ext4 disk.
+#   DIR/console.log  kernel console (ttyS0)
+#   DIR/results.log  what the guest's run wrote to ttyS1 (check only)
+# For check, results are also streamed to stdout as they come.
+# The guest never reboots; a hard timeout kills a guest that hangs.
+set -eu
+
+kernel= initrd= run=shell out= timeout=1200 append=
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--kernel) kernel=$2; shift 2 ;;
+	--initrd) initrd=$2; shift 2 ;;
+	--run) run=$2; shift 2 ;;
+	--out) out=$2; shift 2 ;;
+	--timeout) timeout=$2; shift 2 ;;
+	--append) append=$2; shift 2 ;;
+	*) echo "boot.sh: unknown argument: $1" >&2; exit 2 ;;
+	esac
+done
+[ -n "$kernel" ] && [ -n "$initrd" ] && [ -n "$out" ] || {
+	echo "boot.sh: --kernel, --initrd and --out are required" >&2; exit 2; }
+
+mkdir -p "$out"
+disk=$out/data.img
+rm -f "$disk"
+truncate -s 512M "$disk"
+mkfs.ext4 -q -F -L data "$disk"
+
+set -- qemu-system-x86_64 -accel tcg -cpu max -nodefaults -display none \
+	-no-reboot -m 1G \
+	-smp 2,sockets=2,cores=1,threads=1 \
+	-object memory-backend-ram,id=m0,size=512M \
+	-object memory-backend-ram,id=m1,size=512M \
+	-numa node,nodeid=0,cpus=0,memdev=m0 \
+	-numa node,nodeid=1,cpus=1,memdev=m1 \
+	-drive file="$disk",if=virtio,format=raw,cache=unsafe \
+	-kernel "$kernel" -initrd "$initrd"
+
+cmdline="console=ttyS0 panic=-1 oops=panic loglevel=6 run=$run $append"
+case "$run" in
+check)
+	: > "$out/results.log"
+	timeout --foreground -k 5 "$timeout" "$@" -append "$cmdline" \
+		-serial file:"$out/console.log" -serial stdio < /dev/null |
+		tr -d '\r' | tee "$out/results.log"
+	;;
+demo)
+	timeout --foreground -k 5 "$timeout" "$@" -append "$cmdline quiet" \
+		-serial stdio < /dev/null | tr -d '\r' | tee "$out/console.log"
+	;;
+shell)
+	exec "$@" -append "$cmdline quiet" -serial mon:stdio
+	;;
+*)
+	echo "boot.sh: --run must be check, demo or shell" >&2; exit 2 ;;
+esac

@@ -1,0 +1,149 @@
+# Helpers for guest tests; source it first thing:  . "$(dirname "$0")/../lib.sh"
+#
+# A test states its claim in a comment at the top, sets things up with the
+# cg_* helpers, checks with expect_*, and ends with `pass`.  Anything that
+# fails calls `fail`, which exits 1; cleanup runs through the EXIT trap.
+# shellcheck shell=sh
+
+MEMCG=/sys/fs/cgroup/memory
+DATA=/mnt/data
+
+# Cgroups this test created, removed (deepest first) on exit.
+_cg_created=""
+
+_cleanup() {
+	for _cg in $_cg_created; do
+		[ -d "$MEMCG/$_cg" ] || continue
+		while read -r _p; do
+			kill -KILL "$_p" 2>/dev/null
+		done < "$MEMCG/$_cg/cgroup.procs"
+	done
+	[ -n "$_cg_created" ] && sleep 0.1
+	for _cg in $_cg_created; do
+		[ -d "$MEMCG/$_cg" ] && rmdir "$MEMCG/$_cg" 2>/dev/null
+	done
+	[ -n "${_test_dir:-}" ] && rm -rf "$_test_dir"
+	return 0
+}
+trap _cleanup EXIT
+trap 'exit 130' INT TERM
+
+diag() { echo "$*"; }
+fail() { echo "FAIL: $*"; exit 1; }
+skip() { echo "SKIP: $*"; exit 4; }
+pass() { exit 0; }
+
+# expect_eq ACTUAL EXPECTED WHAT
+expect_eq() {
+	[ "$1" = "$2" ] || fail "$3: got '$1', want '$2'"
+}
+# expect_ne ACTUAL UNWANTED WHAT
+expect_ne() {
+	[ "$1" != "$2" ] || fail "$3: got '$1', which it must not be"
+}
+# expect_ge A B WHAT: A >= B (integers)
+expect_ge() {
+	[ "$1" -ge "$2" ] || fail "$3: got $1, want >= $2"
+}
+# expect_le A B WHAT: A <= B (integers)
+expect_le() {
+	[ "$1" -le "$2" ] || fail "$3: got $1, want <= $2"
+}
+# expect_gt A B WHAT
+expect_gt() {
+	[ "$1" -gt "$2" ] || fail "$3: got $1, want > $2"
+}
+# expect_lt A B WHAT
+expect_lt() {
+	[ "$1" -lt "$2" ] || fail "$3: got $1, want < $2"
+}
+
+# need_file CG FILE: skip when the kernel lacks the control file.
+need_file() {
+	[ -e "$MEMCG/$1/$2" ] || skip "kernel has no $2"
+}
+
+# cg_create PATH: make a memory cgroup (PATH relative to the hierarchy).
+cg_create() {
+	mkdir "$MEMCG/$1" || fail "mkdir $MEMCG/$1"
+	_cg_created="$1 $_cg_created"
+}
+
+# cg_remove PATH: move its tasks to the root, then rmdir it.
+cg_remove() {
+	while read -r _p; do
+		echo "$_p" > "$MEMCG/cgroup.procs"
+	done < "$MEMCG/$1/cgroup.procs"
+	rmdir "$MEMCG/$1" || fail "rmdir $MEMCG/$1"
+}
+
+# cg_run PATH CMD...: run CMD in the cgroup, wait for it, return its status.
+cg_run() {
+	_cg=$1; shift
+	sh -c 'echo $$ > "$0/cgroup.procs" && exec "$@"' "$MEMCG/$_cg" "$@"
+}
+
+# cg_spawn PATH CMD...: like cg_run, in the background; the pid is in $!.
+cg_spawn() {
+	_cg=$1; shift
+	sh -c 'echo $$ > "$0/cgroup.procs" && exec "$@"' "$MEMCG/$_cg" "$@" &
+}
+
+# cg_read PATH FILE: the whole file.
+cg_read() {
+	cat "$MEMCG/$1/$2"
+}
+
+# cg_read_key PATH FILE KEY: the value of "KEY value" in FILE; fails if absent.
+cg_read_key() {
+	_v=$(awk -v k="$3" '$1 == k { print $2; found = 1 } END { exit !found }' \
+		"$MEMCG/$1/$2") || fail "$1/$2 has no key '$3'"
+	echo "$_v"
+}
+
+# cg_write PATH FILE VALUE: write VALUE (no newline added); fails on error.
+cg_write() {
+	printf '%s' "$3" > "$MEMCG/$1/$2" || fail "write '$3' to $1/$2"
+}
+
+# cg_write_err PATH FILE VALUE: write VALUE and print the error text the
+# write failed with ("Invalid argument", ...), or "ok".
+cg_write_err() {
+	if _e=$( { printf '%s' "$3" > "$MEMCG/$1/$2"; } 2>&1 ); then
+		echo ok
+	else
+		case "$_e" in
+		*"Invalid argument"*) echo EINVAL ;;
+		*"Permission denied"*) echo EACCES ;;
+		*"Interrupted system call"*) echo EINTR ;;
+		*) echo "$_e" ;;
+		esac
+	fi
+}
+
+# test_dir: a fresh directory on the ext4 disk for this test, in $_test_dir.
+test_dir() {
+	_test_dir=$DATA/$(basename "$0" .sh).$$
+	mkdir -p "$_test_dir" || fail "mkdir $_test_dir"
+	echo "$_test_dir"
+}
+
+# cg_make_files PATH DIR K [PREFIX]: in cgroup PATH, create K empty files
+# DIR/PREFIX1..DIR/PREFIXK (PREFIX defaults to f).  Shell builtins only, so
+# no exec: the only dentries made are the files' own.
+cg_make_files() {
+	cg_run "$1" sh -c 'i=1; while [ $i -le "$2" ]; do : > "$1/$3$i" || exit 1; i=$((i + 1)); done' \
+		sh "$2" "$3" "${4:-f}"
+}
+
+# cg_lookup_missing PATH DIR K [PREFIX]: in cgroup PATH, look up K names
+# that do not exist in DIR, leaving K negative dentries.
+cg_lookup_missing() {
+	cg_run "$1" sh -c 'i=1; while [ $i -le "$2" ]; do [ -e "$1/$3$i" ]; i=$((i + 1)); done; exit 0' \
+		sh "$2" "$3" "${4:-missing}"
+}
+
+# disk_devno: major:minor of the ext4 data disk, as in /proc/self/mountinfo.
+disk_devno() {
+	awk -v m="$DATA" '$5 == m { print $3 }' /proc/self/mountinfo
+}
