@@ -18,9 +18,8 @@ for applet in $("$root"/bin/busybox --list); do
 done
 
 # Our tools (static), when built.
-for t in "$top"/cgtools/cgdentry "$top"/cgtools/cgslabstat \
-	"$top"/cgtools/cgshrink "$top"/cgtools/cgtest-json; do
-	[ -x "$t" ] && cp "$t" "$root"/bin/
+for t in "$top"/cgtools/cg*; do
+	[ -f "$t" ] && [ -x "$t" ] && cp "$t" "$root"/bin/
 done
 
 # libcgroup's own tools are dynamic: bring their libraries along.
