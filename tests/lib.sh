@@ -147,3 +147,69 @@ cg_lookup_missing() {
 disk_devno() {
 	awk -v m="$DATA" '$5 == m { print $3 }' /proc/self/mountinfo
 }
+
+# ---- per-memcg slab lists and counters (seed-* tests) ----
+
+# cg_stat PATH KEY: the value of KEY in PATH's memory.slab_reclaim_stat.
+cg_stat() {
+	cg_read_key "$1" memory.slab_reclaim_stat "$2"
+}
+
+# cg_unused PATH [KEY]: KEY (default "unused") of PATH's memory.dentry_unused.
+cg_unused() {
+	cg_read_key "$1" memory.dentry_unused "${2:-unused}"
+}
+
+# cg_disk_unused PATH: PATH's unused dentries on the data disk's superblock
+# (its sb:<major>:<minor> line; 0 when the line is absent, as the spec says).
+cg_disk_unused() {
+	awk -v k="sb:$(disk_devno)" '$1 == k { n = $2 } END { print n + 0 }' \
+		"$MEMCG/$1/memory.dentry_unused"
+}
+
+# cg_force PATH ARG: write ARG ("all" or a count) to PATH's
+# memory.force_slab_shrink; fails on error.
+cg_force() {
+	cg_write "$1" memory.force_slab_shrink "$2"
+}
+
+# cg_create_many PARENT PREFIX N: make PARENT/PREFIX1..PARENT/PREFIXN with one
+# mkdir (a fork each would cost seconds under TCG); removed on exit.
+cg_create_many() {
+	_names=$(i=1; while [ $i -le "$3" ]; do
+		printf '%s ' "$MEMCG/$1/$2$i"; i=$((i + 1)); done)
+	# shellcheck disable=SC2086 # the names have no blanks
+	mkdir $_names || fail "mkdir $1/$2{1..$3}"
+	_i=1
+	while [ $_i -le "$3" ]; do
+		_cg_created="$1/$2$_i $_cg_created"
+		_i=$((_i + 1))
+	done
+}
+
+# cg_keys FILE REGEX PATH...: one "PATH KEY VALUE" line for every key of
+# FILE that matches REGEX, for each cgroup PATH, read by one awk (cheap for
+# a thousand cgroups).  Keys absent from a file give no line.
+cg_keys() {
+	_file=$1 _re=$2
+	shift 2
+	_paths=""
+	for _p in "$@"; do
+		_paths="$_paths $MEMCG/$_p/$_file"
+	done
+	# shellcheck disable=SC2086 # the paths have no blanks
+	awk -v re="$_re" -v pre="$MEMCG/" -v suf="/$_file" '
+	$1 ~ re { f = FILENAME; sub(pre, "", f); sub(suf, "", f); print f, $1, $2 }' $_paths
+}
+
+# expect_same BEFORE AFTER WHAT: two multi-line snapshots are identical;
+# on failure the lines that differ are shown.
+expect_same() {
+	[ "$1" = "$2" ] && return 0
+	diag "$3 changed (- before, + after):"
+	printf '%s\n' "$1" > /tmp/expect_same.before.$$
+	printf '%s\n' "$2" > /tmp/expect_same.after.$$
+	diff /tmp/expect_same.before.$$ /tmp/expect_same.after.$$ | grep '^[-+][^-+]' | head -n 20
+	rm -f /tmp/expect_same.before.$$ /tmp/expect_same.after.$$
+	fail "$3 changed"
+}
