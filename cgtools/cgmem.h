@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * cgmem: all cgroup access of cgtools, through libcgroup.  CGROUP paths
+ * are relative to the memory (v1) hierarchy: "/", "/A/B".
+ *
+ * Every function returns 0, a libcgroup error code (ECG*, > 0) or a
+ * negative errno; cgm_strerror() turns either into text.
+ */
+#ifndef CGMEM_H
+#define CGMEM_H
+
+#include "cgparse.h"
+
+#define CGM_DENTRY_UNUSED "memory.dentry_unused"
+#define CGM_SLAB_STAT "memory.slab_reclaim_stat"
+#define CGM_FORCE_SHRINK "memory.force_slab_shrink"
+
+/* cgroup_init() and find the memory hierarchy. */
+int cgm_init(void);
+/* The memory hierarchy's mount point (after cgm_init). */
+const char *cgm_mount_point(void);
+const char *cgm_strerror(int rc);
+
+/* 0 when CGROUP exists, ECGROUPNOTEXIST when it does not. */
+int cgm_exists(const char *cgroup);
+
+/* Read a flat "key value" control file into KVS (appended). */
+int cgm_read_kvs(const char *cgroup, const char *file, struct cgp_kvs *kvs);
+
+/* memory.dentry_unused of CGROUP, decoded. */
+int cgm_read_dentry(const char *cgroup, struct cgp_dentry *d);
+
+/*
+ * Write VALUE to CGROUP's control FILE with one write(2) and nothing else.
+ * A signal that interrupts it gives -EINTR.
+ */
+int cgm_write(const char *cgroup, const char *file, const char *value);
+
+/*
+ * CGROUP and every cgroup below it, in pre-order (CGROUP first): *PATHS is
+ * an array of *N malloc'd paths; free with cgm_free_paths().
+ */
+int cgm_walk(const char *cgroup, char ***paths, size_t *n);
+void cgm_free_paths(char **paths, size_t n);
+
+#endif

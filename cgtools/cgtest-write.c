@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cgtest-write: a guest test helper.  Writes VALUE to FILE with exactly one
+ * write(2) (no newline added) and prints "ok" or the errno name, then the
+ * milliseconds the open and write took:  "ok 12", "EINVAL 0", "EINTR 153".
+ *
+ * With --signal-after MS a no-op handler for SIGUSR1 (or --signal SIG) is
+ * installed without SA_RESTART and a timer sends the signal MS ms after
+ * the write starts, so a long write returns EINTR, which busybox's shell
+ * would hide by retrying.
+ *
+ * Exit status: 0 the write succeeded, 1 it failed, 2 usage error.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "cgparse.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char usage[] =
+"Usage: cgtest-write [--signal-after MS] [--signal SIG] FILE VALUE\n"
+"Write VALUE to FILE with one write(2); print \"ok\" or the errno name\n"
+"(EINVAL, EINTR, ...; the number if unknown) and the elapsed ms.\n"
+"  --signal-after MS  send SIG (default USR1, handled, no SA_RESTART) after MS ms\n"
+"  --signal SIG       USR1, SIGUSR2, 10, ...\n"
+"Exit status: 0 written, 1 failed, 2 usage error.\n";
+
+static void on_signal(int sig)
+{
+	(void)sig;
+}
+
+static void usage_err(const char *msg)
+{
+	fprintf(stderr, "cgtest-write: %s\n%s", msg, usage);
+	exit(2);
+}
+
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* Arm a one-shot timer that sends SIG to this process after MS ms. */
+static int arm_timer(int sig, uint64_t ms, timer_t *timer)
+{
+	struct sigevent sev;
+	struct itimerspec its;
+
+	memset(&sev, 0, sizeof(sev));
+	sev.sigev_notify = SIGEV_SIGNAL;
+	sev.sigev_signo = sig;
+	if (timer_create(CLOCK_MONOTONIC, &sev, timer))
+		return -1;
+	memset(&its, 0, sizeof(its));
+	its.it_value.tv_sec = (time_t)(ms / 1000);
+	its.it_value.tv_nsec = (long)(ms % 1000) * 1000000L;
+	if (its.it_value.tv_sec == 0 && its.it_value.tv_nsec == 0)
+		its.it_value.tv_nsec = 1;	/* 0 would disarm it */
+	return timer_settime(*timer, 0, &its, NULL);
+}
+
+static void print_result(int err, uint64_t ms)
+{
+	const char *name = err ? cgp_errno_name(err) : "ok";
+
+	if (name)
+		printf("%s %llu\n", name, (unsigned long long)ms);
+	else
+		printf("%d %llu\n", err, (unsigned long long)ms);
+}
+
+int main(int argc, char **argv)
+{
+	enum { OPT_AFTER = 256, OPT_SIGNAL };
+	static const struct option longopts[] = {
+		{ "signal-after", required_argument, NULL, OPT_AFTER },
+		{ "signal", required_argument, NULL, OPT_SIGNAL },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	uint64_t after = 0, t0;
+	int c, sig = SIGUSR1, have_after = 0, fd, err = 0;
+	timer_t timer;
+	const char *value;
+	size_t len;
+	ssize_t done;
+
+	while ((c = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_AFTER:
+			if (cgp_parse_u64(optarg, &after) || after > 3600 * 1000)
+				usage_err("--signal-after takes milliseconds");
+			have_after = 1;
+			break;
+		case OPT_SIGNAL:
+			sig = cgp_parse_signal(optarg);
+			if (sig <= 0 || sig == SIGKILL || sig == SIGSTOP)
+				usage_err("--signal takes a catchable signal");
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			return 0;
+		default:
+			usage_err("unknown option");
+		}
+	}
+	if (argc - optind != 2)
+		usage_err("want FILE and VALUE");
+	value = argv[optind + 1];
+	len = strlen(value);
+
+	if (have_after) {
+		struct sigaction sa;
+
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_signal;
+		sigemptyset(&sa.sa_mask);
+		sa.sa_flags = 0;	/* no SA_RESTART: the write sees EINTR */
+		if (sigaction(sig, &sa, NULL)) {
+			perror("cgtest-write: sigaction");
+			return 2;
+		}
+	}
+
+	t0 = now_ms();
+	if (have_after && arm_timer(sig, after, &timer)) {
+		perror("cgtest-write: timer");
+		return 2;
+	}
+	fd = open(argv[optind], O_WRONLY | O_CLOEXEC);
+	if (fd < 0) {
+		err = errno;
+	} else {
+		done = write(fd, value, len);
+		if (done < 0)
+			err = errno;
+		else if ((size_t)done != len)
+			err = EIO;	/* a short write: not what the files do */
+	}
+	if (have_after)
+		timer_delete(timer);
+	print_result(err, now_ms() - t0);
+	if (fd >= 0)
+		close(fd);
+	return err ? 1 : 0;
+}

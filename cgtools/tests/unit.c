@@ -1,0 +1,578 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host unit tests of cgtools' pure parts (cgparse, cgjson).  One function
+ * per claim; each prints "ok NAME" or "not ok NAME" (tests/run.sh numbers
+ * them into TAP).  Exits 1 if any failed.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "cgjson.h"
+#include "cgparse.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failed_any;
+static int case_failed;
+
+#define CHECK(cond) do {						\
+	if (!(cond)) {							\
+		printf("# %s:%d: %s\n", __FILE__, __LINE__, #cond);	\
+		case_failed = 1;					\
+	}								\
+} while (0)
+
+static void run(const char *name, void (*fn)(void))
+{
+	case_failed = 0;
+	fn();
+	printf("%s %s\n", case_failed ? "not ok" : "ok", name);
+	failed_any |= case_failed;
+}
+
+/* cgp_json_str() into a malloc'd string. */
+static char *json_of(const char *s)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	cgp_json_str(f, s);
+	fclose(f);
+	return buf;
+}
+
+/* Decimal parsing takes digits only and every value up to UINT64_MAX. */
+static void u64_accepts_plain_decimals(void)
+{
+	uint64_t v = 1;
+
+	CHECK(cgp_parse_u64("0", &v) == 0 && v == 0);
+	CHECK(cgp_parse_u64("42", &v) == 0 && v == 42);
+	CHECK(cgp_parse_u64("007", &v) == 0 && v == 7);
+	CHECK(cgp_parse_u64("18446744073709551615", &v) == 0 && v == UINT64_MAX);
+}
+
+/* Signs, blanks, prefixes, junk and overflow are refused, *out untouched. */
+static void u64_rejects_junk_and_overflow(void)
+{
+	static const char *const bad[] = {
+		"", "-1", "+1", " 1", "1 ", "1\n", "12x", "0x10", "1e3", "1.0",
+		"18446744073709551616", "99999999999999999999",
+	};
+	uint64_t v = 77;
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		if (cgp_parse_u64(bad[i], &v) != -1) {
+			printf("# accepted '%s'\n", bad[i]);
+			case_failed = 1;
+		}
+	}
+	CHECK(v == 77);
+	CHECK(cgp_parse_u64(NULL, &v) == -1);
+}
+
+/* -i takes seconds with up to three decimals, > 0, up to one day. */
+static void interval_parses_to_ms(void)
+{
+	uint64_t ms = 0;
+
+	CHECK(cgp_parse_interval_ms("1", &ms) == 0 && ms == 1000);
+	CHECK(cgp_parse_interval_ms("0.5", &ms) == 0 && ms == 500);
+	CHECK(cgp_parse_interval_ms("1.250", &ms) == 0 && ms == 1250);
+	CHECK(cgp_parse_interval_ms("0.001", &ms) == 0 && ms == 1);
+	CHECK(cgp_parse_interval_ms("86400", &ms) == 0 && ms == 86400000);
+}
+
+static void interval_rejects_bad(void)
+{
+	static const char *const bad[] = {
+		"0", "0.0", "0.000", ".5", "1.", "1.2345", "-1", "abc", "1s",
+		"86401", "86400.001", "", "1..2",
+	};
+	uint64_t ms = 9;
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		if (cgp_parse_interval_ms(bad[i], &ms) != -1) {
+			printf("# accepted '%s'\n", bad[i]);
+			case_failed = 1;
+		}
+	}
+	CHECK(ms == 9);
+}
+
+/* A "key value" line splits into its key and number. */
+static void kv_line_splits(void)
+{
+	char key[CGP_KEY_MAX];
+	uint64_t v;
+
+	CHECK(cgp_parse_kv_line("unused 42\n", key, &v) == 0 &&
+	      !strcmp(key, "unused") && v == 42);
+	CHECK(cgp_parse_kv_line("total_unused\t7", key, &v) == 0 &&
+	      !strcmp(key, "total_unused") && v == 7);
+	CHECK(cgp_parse_kv_line("sb:254:0 3  \n", key, &v) == 0 &&
+	      !strcmp(key, "sb:254:0") && v == 3);
+}
+
+static void kv_line_rejects_malformed(void)
+{
+	static const char *const bad[] = {
+		"unused", "unused\n", "unused x", "unused 1 2", " unused 1",
+		"unused -1", "unused 1x", "", "\n",
+		"unused 18446744073709551616",
+		"a_key_that_is_much_too_long_to_be_kept_in_sixty_four_bytes_xxxxxx 1",
+	};
+	char key[CGP_KEY_MAX];
+	uint64_t v;
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		if (cgp_parse_kv_line(bad[i], key, &v) != -1) {
+			printf("# accepted '%s'\n", bad[i]);
+			case_failed = 1;
+		}
+	}
+}
+
+/* A whole file parses in order; lookups find present keys only. */
+static void kvs_parse_and_lookup(void)
+{
+	struct cgp_kvs kvs = { 0 };
+	uint64_t v = 0;
+
+	CHECK(cgp_kvs_parse(&kvs, "a 1\nb 2\ntotal_a 30\n") == 0);
+	CHECK(kvs.n == 3);
+	CHECK(kvs.n == 3 && !strcmp(kvs.v[2].key, "total_a"));
+	CHECK(cgp_kvs_get(&kvs, "b", &v) == 0 && v == 2);
+	CHECK(cgp_kvs_get(&kvs, "total_a", &v) == 0 && v == 30);
+	CHECK(cgp_kvs_get(&kvs, "c", &v) == -1);
+	cgp_kvs_free(&kvs);
+	CHECK(cgp_kvs_parse(&kvs, "a 1\nbroken\n") == -1);
+	cgp_kvs_free(&kvs);
+	/* many keys: the array grows */
+	for (int i = 0; i < 100; i++) {
+		char k[16];
+
+		snprintf(k, sizeof(k), "k%d", i);
+		CHECK(cgp_kvs_add(&kvs, k, (uint64_t)i) == 0);
+	}
+	CHECK(cgp_kvs_get(&kvs, "k99", &v) == 0 && v == 99);
+	cgp_kvs_free(&kvs);
+}
+
+/* N<nid> and sb:<major>:<minor> keys decode; near-misses do not. */
+static void node_and_sb_keys(void)
+{
+	unsigned int a = 0, b = 0;
+
+	CHECK(cgp_parse_node_key("N0", &a) == 0 && a == 0);
+	CHECK(cgp_parse_node_key("N12", &a) == 0 && a == 12);
+	CHECK(cgp_parse_node_key("N", &a) == -1);
+	CHECK(cgp_parse_node_key("Nx", &a) == -1);
+	CHECK(cgp_parse_node_key("n1", &a) == -1);
+	CHECK(cgp_parse_sb_key("sb:254:0", &a, &b) == 0 && a == 254 && b == 0);
+	CHECK(cgp_parse_sb_key("sb:0:21", &a, &b) == 0 && a == 0 && b == 21);
+	CHECK(cgp_parse_sb_key("sb:254", &a, &b) == -1);
+	CHECK(cgp_parse_sb_key("sb::0", &a, &b) == -1);
+	CHECK(cgp_parse_sb_key("sb:1:2:3", &a, &b) == -1);
+	CHECK(cgp_parse_sb_key("sb:a:0", &a, &b) == -1);
+	CHECK(cgp_parse_sb_key("sb:4294967296:0", &a, &b) == -1);
+}
+
+/* memory.dentry_unused as the spec lays it out decodes fully. */
+static void dentry_decodes_spec_example(void)
+{
+	struct cgp_kvs kvs = { 0 };
+	struct cgp_dentry d;
+
+	CHECK(cgp_kvs_parse(&kvs, "unused 120\ntotal_unused 150\nN0 70\nN1 50\n"
+			    "sb:0:2 20\nsb:254:0 100\n") == 0);
+	CHECK(cgp_dentry_decode(&kvs, &d) == 0);
+	CHECK(d.unused == 120 && d.total == 150);
+	CHECK(d.nnodes == 2 && d.nodes[1].nid == 1 && d.nodes[1].n == 50);
+	CHECK(d.nsbs == 2 && d.sbs[1].major == 254 && d.sbs[1].minor == 0 &&
+	      d.sbs[1].n == 100);
+	cgp_dentry_free(&d);
+	cgp_kvs_free(&kvs);
+}
+
+/* Without both unused keys, or with an unknown key, decoding fails. */
+static void dentry_rejects_incomplete(void)
+{
+	static const char *const bad[] = {
+		"unused 1\nN0 1\n",
+		"total_unused 1\n",
+		"unused 1\ntotal_unused 1\nbogus 3\n",
+		"",
+	};
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct cgp_kvs kvs = { 0 };
+		struct cgp_dentry d;
+
+		CHECK(cgp_kvs_parse(&kvs, bad[i]) == 0);
+		if (cgp_dentry_decode(&kvs, &d) != -1) {
+			printf("# decoded '%s'\n", bad[i]);
+			case_failed = 1;
+			cgp_dentry_free(&d);
+		}
+		cgp_kvs_free(&kvs);
+	}
+}
+
+static const char mountinfo[] =
+	"1 1 0:2 / / rw - rootfs rootfs rw\n"
+	"17 16 0:14 / /sys/fs/cgroup/memory rw,relatime - cgroup memory rw,memory\n"
+	"30 1 254:0 /sub /srv/bind rw,relatime shared:5 master:2 - ext4 /dev/vda rw\n"
+	"18 1 254:0 / /mnt/my\\040data rw,relatime shared:1 - ext4 /dev/vda rw\n"
+	"19 1 8:1 /x /only\\011bind rw - xfs /dev/sda1 rw\n";
+
+static int read_mounts(const char *text, struct cgp_mounts *m)
+{
+	FILE *f = fmemopen((void *)text, strlen(text), "r");
+	int rc = cgp_mounts_read(f, m);
+
+	fclose(f);
+	return rc;
+}
+
+/* A superblock is named by the mount of its root, escapes undone. */
+static void mountinfo_prefers_root_mount(void)
+{
+	struct cgp_mounts m;
+	const struct cgp_mount *e;
+
+	CHECK(read_mounts(mountinfo, &m) == 0);
+	CHECK(m.n == 5);
+	e = cgp_mounts_find(&m, 254, 0);
+	CHECK(e && !strcmp(e->point, "/mnt/my data") && !strcmp(e->fstype, "ext4"));
+	e = cgp_mounts_find(&m, 0, 14);
+	CHECK(e && !strcmp(e->point, "/sys/fs/cgroup/memory") &&
+	      !strcmp(e->fstype, "cgroup"));
+	cgp_mounts_free(&m);
+}
+
+/* Only a bind mount of part of it: that one; never mounted: none. */
+static void mountinfo_bind_and_unknown(void)
+{
+	struct cgp_mounts m;
+	const struct cgp_mount *e;
+
+	CHECK(read_mounts(mountinfo, &m) == 0);
+	e = cgp_mounts_find(&m, 8, 1);
+	CHECK(e && !strcmp(e->point, "/only\tbind") && !strcmp(e->root, "/x") &&
+	      !strcmp(e->fstype, "xfs"));
+	CHECK(cgp_mounts_find(&m, 0, 7) == NULL);
+	CHECK(cgp_mounts_find(&m, 254, 1) == NULL);
+	cgp_mounts_free(&m);
+}
+
+static void mountinfo_rejects_malformed(void)
+{
+	static const char *const bad[] = {
+		"1 1 0:2 / / rw rootfs rootfs rw\n",	/* no " - " */
+		"1 1 02 / / rw - rootfs rootfs rw\n",	/* no major:minor */
+		"1 1 0:2 / /\n",			/* too short */
+		"1 1 x:2 / / rw - tmpfs tmpfs rw\n",
+	};
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct cgp_mounts m;
+
+		if (read_mounts(bad[i], &m) != -1) {
+			printf("# accepted '%s'\n", bad[i]);
+			case_failed = 1;
+			cgp_mounts_free(&m);
+		}
+	}
+}
+
+/* CGROUP arguments normalise as cgget would read them. */
+static void cgroup_arg_normalises(void)
+{
+	char out[64];
+
+	CHECK(cgp_cgroup_arg("/", out, sizeof(out)) == 0 && !strcmp(out, "/"));
+	CHECK(cgp_cgroup_arg("A/B/", out, sizeof(out)) == 0 && !strcmp(out, "/A/B"));
+	CHECK(cgp_cgroup_arg("//A//./B", out, sizeof(out)) == 0 &&
+	      !strcmp(out, "/A/B"));
+	CHECK(cgp_cgroup_arg("memory:/A", out, sizeof(out)) == 0 &&
+	      !strcmp(out, "/A"));
+	CHECK(cgp_cgroup_arg("cpu,memory:A", out, sizeof(out)) == 0 &&
+	      !strcmp(out, "/A"));
+	CHECK(cgp_cgroup_arg("memory:/", out, sizeof(out)) == 0 && !strcmp(out, "/"));
+	CHECK(cgp_cgroup_arg("/a:b", out, sizeof(out)) == 0 && !strcmp(out, "/a:b"));
+}
+
+static void cgroup_arg_rejects(void)
+{
+	char out[8];
+
+	CHECK(cgp_cgroup_arg("cpu:/A", out, sizeof(out)) == -2);
+	CHECK(cgp_cgroup_arg("memoryx:/A", out, sizeof(out)) == -2);
+	CHECK(cgp_cgroup_arg("/A/../B", out, sizeof(out)) == -1);
+	CHECK(cgp_cgroup_arg("", out, sizeof(out)) == -1);
+	CHECK(cgp_cgroup_arg("memory:", out, sizeof(out)) == -1);
+	CHECK(cgp_cgroup_arg("/a_name_too_long", out, sizeof(out)) == -1);
+}
+
+/* Walk paths become cgroup paths relative to the mount point. */
+static void rel_path_strips_mount(void)
+{
+	const char *mnt = "/sys/fs/cgroup/memory";
+	char out[64];
+
+	CHECK(cgp_rel_path(mnt, mnt, out, sizeof(out)) == 0 && !strcmp(out, "/"));
+	CHECK(cgp_rel_path("/sys/fs/cgroup/memory/", "/sys/fs/cgroup/memory/A/B/",
+			   out, sizeof(out)) == 0 && !strcmp(out, "/A/B"));
+	CHECK(cgp_rel_path(mnt, "/sys/fs/cgroup/memoryX/A", out, sizeof(out)) == -1);
+	CHECK(cgp_rel_path(mnt, "/elsewhere", out, sizeof(out)) == -1);
+	CHECK(cgp_rel_path("/", "/A", out, sizeof(out)) == 0 && !strcmp(out, "/A"));
+}
+
+/* -r order: pre-order, children by total descending, ties by name. */
+static void tree_order_sorts_children_by_total(void)
+{
+	const char *paths[] = { "/A", "/A/B/D", "/A/B", "/A/C", "/A/C/E", "/A/F" };
+	const uint64_t keys[] = { 100, 5, 10, 40, 40, 10 };
+	size_t order[6];
+	unsigned int depth[6];
+	static const size_t want[] = { 0, 3, 4, 2, 1, 5 };
+
+	CHECK(cgp_tree_order(paths, keys, 6, order, depth) == 0);
+	for (size_t i = 0; i < 6; i++) {
+		if (order[i] != want[i]) {
+			printf("# order[%zu] = %s, want %s\n", i, paths[order[i]],
+			       paths[want[i]]);
+			case_failed = 1;
+		}
+	}
+	CHECK(depth[0] == 0 && depth[2] == 1 && depth[1] == 2 && depth[4] == 2);
+}
+
+static void tree_order_from_root_and_orphans(void)
+{
+	const char *paths[] = { "/", "/y", "/x", "/x/z" };
+	const uint64_t keys[] = { 0, 1, 1, 0 };
+	const char *orphan[] = { "/A", "/A/B/C" };
+	size_t order[4];
+	unsigned int depth[4];
+
+	CHECK(cgp_tree_order(paths, keys, 4, order, depth) == 0);
+	CHECK(order[0] == 0 && order[1] == 2 && order[2] == 3 && order[3] == 1);
+	CHECK(depth[3] == 2 && depth[1] == 1);
+	CHECK(cgp_tree_order(orphan, keys, 2, order, depth) == -1);
+}
+
+/* Counter deltas never go negative; rates are per second. */
+static void delta_and_rate(void)
+{
+	CHECK(cgp_delta(3, 5) == 2);
+	CHECK(cgp_delta(5, 3) == 0);
+	CHECK(cgp_delta(0, UINT64_MAX) == UINT64_MAX);
+	CHECK(cgp_rate(10, 500) == 20.0);
+	CHECK(cgp_rate(3, 1000) == 3.0);
+	CHECK(cgp_rate(7, 0) == 0.0);
+}
+
+/* JSON strings escape quotes, backslashes and control characters. */
+static void json_escapes_specials(void)
+{
+	static const struct { const char *in, *out; } cases[] = {
+		{ "plain", "\"plain\"" },
+		{ "", "\"\"" },
+		{ "a\"b\\c", "\"a\\\"b\\\\c\"" },
+		{ "l1\nl2\tx", "\"l1\\nl2\\tx\"" },
+		{ "\x01\x1f\x7f", "\"\\u0001\\u001f\\u007f\"" },
+		{ "/mnt/da ta", "\"/mnt/da ta\"" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *got = json_of(cases[i].in);
+
+		if (strcmp(got, cases[i].out)) {
+			printf("# got %s, want %s\n", got, cases[i].out);
+			case_failed = 1;
+		}
+		free(got);
+	}
+}
+
+/* Valid UTF-8 passes through; other bytes become \u00XX (Latin-1). */
+static void json_utf8_and_invalid_bytes(void)
+{
+	char *got = json_of("caf\xc3\xa9 \xf0\x9f\x98\x80");
+
+	CHECK(!strcmp(got, "\"caf\xc3\xa9 \xf0\x9f\x98\x80\""));
+	free(got);
+	got = json_of("a\xff" "b\xc0\x80" "c\xed\xa0\x80");
+	CHECK(!strcmp(got, "\"a\\u00ffb\\u00c0\\u0080c\\u00ed\\u00a0\\u0080\""));
+	free(got);
+	got = json_of("\xe2\x82");	/* truncated sequence at the end */
+	CHECK(!strcmp(got, "\"\\u00e2\\u0082\""));
+	free(got);
+}
+
+/* What cgp_json_str writes, cgj_parse reads back to the same bytes. */
+static void json_round_trip(void)
+{
+	static const char *const inputs[] = {
+		"/A/B", "quote\" back\\ nl\n tab\t bell\a", "caf\xc3\xa9", "x\x7fy",
+	};
+
+	for (size_t i = 0; i < sizeof(inputs) / sizeof(inputs[0]); i++) {
+		char *text = json_of(inputs[i]), err[64];
+		struct cgj *v = cgj_parse(text, NULL, err, sizeof(err));
+
+		CHECK(v && v->type == CGJ_STR && !strcmp(v->text, inputs[i]));
+		cgj_free(v);
+		free(text);
+	}
+}
+
+static void errno_and_signal_names(void)
+{
+	CHECK(!strcmp(cgp_errno_name(EINTR), "EINTR"));
+	CHECK(!strcmp(cgp_errno_name(EINVAL), "EINVAL"));
+	CHECK(!strcmp(cgp_errno_name(EACCES), "EACCES"));
+	CHECK(!strcmp(cgp_errno_name(EBUSY), "EBUSY"));
+	CHECK(cgp_errno_name(4095) == NULL);
+	CHECK(cgp_parse_signal("USR1") == SIGUSR1);
+	CHECK(cgp_parse_signal("SIGUSR2") == SIGUSR2);
+	CHECK(cgp_parse_signal("15") == 15);
+	CHECK(cgp_parse_signal("0") == -1);
+	CHECK(cgp_parse_signal("65") == -1);
+	CHECK(cgp_parse_signal("SIGFOO") == -1);
+}
+
+static const char doc[] =
+	"{\"cgroups\":[{\"cgroup\":\"/A\",\"depth\":0,\"unused\":12,"
+	"\"nodes\":[{\"node\":0,\"unused\":7},{\"node\":1,\"unused\":5}]},"
+	" {\"cgroup\":\"/A/B\",\"depth\":1,\"unused\":-3.5e2,\"ok\":true,"
+	"\"mount\":null}], \"s\":\"a\\u00e9\\ud83d\\ude00\\/\"}";
+
+/* Paths select members, items and items by a member's value. */
+static void json_path_queries(void)
+{
+	char err[64];
+	struct cgj *v = cgj_parse(doc, NULL, err, sizeof(err));
+	const struct cgj *s;
+	int bad;
+
+	CHECK(v != NULL);
+	if (!v)
+		return;
+	s = cgj_path(v, ".cgroups[1].cgroup", &bad);
+	CHECK(s && s->type == CGJ_STR && !strcmp(s->text, "/A/B"));
+	s = cgj_path(v, ".cgroups[cgroup=/A].nodes[node=1].unused", &bad);
+	CHECK(s && s->type == CGJ_NUM && !strcmp(s->text, "5"));
+	s = cgj_path(v, ".cgroups[depth=1].unused", &bad);
+	CHECK(s && !strcmp(s->text, "-3.5e2"));
+	s = cgj_path(v, ".cgroups[cgroup=/A/B].ok", &bad);
+	CHECK(s && s->type == CGJ_BOOL && !strcmp(s->text, "true"));
+	s = cgj_path(v, ".cgroups[1].mount", &bad);
+	CHECK(s && s->type == CGJ_NULL);
+	s = cgj_path(v, ".s", &bad);
+	CHECK(s && !strcmp(s->text, "a\xc3\xa9\xf0\x9f\x98\x80/"));
+	CHECK(cgj_path(v, ".cgroups", &bad)->n == 2);
+	CHECK(cgj_path(v, ".cgroups[2]", &bad) == NULL && !bad);
+	CHECK(cgj_path(v, ".cgroups[cgroup=/C]", &bad) == NULL && !bad);
+	CHECK(cgj_path(v, ".nope", &bad) == NULL && !bad);
+	CHECK(cgj_path(v, ".cgroups[x", &bad) == NULL && bad);
+	CHECK(cgj_path(v, "cgroups", &bad) == NULL && bad);
+	CHECK(cgj_path(v, ".", &bad) == v);
+	cgj_free(v);
+}
+
+/* Anything that is not strict JSON is refused. */
+static void json_rejects_invalid(void)
+{
+	static const char *const bad[] = {
+		"{\"a\":1,}", "[1,]", "{a:1}", "01", "1.", "-", ".5", "\"\\x\"",
+		"\"open", "\"tab\there\"", "tru", "nul", "{\"a\" 1}", "[1 2]",
+		"\"\\ud800\"", "\"\\udc00x\"", "\"\\u0000\"", "{\"a\":}", "", "+1", "1x", "truex", "{} x",
+		"1.2.3",
+	};
+	char err[64];
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct cgj *v = cgj_parse(bad[i], NULL, err, sizeof(err));
+
+		if (v) {
+			printf("# accepted '%s'\n", bad[i]);
+			case_failed = 1;
+			cgj_free(v);
+		}
+	}
+}
+
+/* Deep nesting is refused rather than overflowing the stack. */
+static void json_depth_limit(void)
+{
+	char deep[300], err[64];
+	struct cgj *v;
+
+	memset(deep, '[', 100);		/* valid, but 100 deep */
+	memset(deep + 100, ']', 100);
+	deep[200] = '\0';
+	v = cgj_parse(deep, NULL, err, sizeof(err));
+	CHECK(v == NULL);
+	memset(deep, '[', 10);
+	memset(deep + 10, ']', 10);
+	deep[20] = '\0';
+	v = cgj_parse(deep, NULL, err, sizeof(err));
+	CHECK(v != NULL && v->type == CGJ_ARR && v->n == 1);
+	cgj_free(v);
+}
+
+/* A stream of documents parses one after another (JSON Lines). */
+static void json_stream_of_documents(void)
+{
+	const char *text = "{\"t\":1}\n{\"t\":2}\n  [3]\n", *p = text;
+	char err[64];
+	int n = 0;
+
+	while (*p) {
+		struct cgj *v = cgj_parse(p, &p, err, sizeof(err));
+
+		CHECK(v != NULL);
+		if (!v)
+			break;
+		n++;
+		cgj_free(v);
+	}
+	CHECK(n == 3);
+}
+
+int main(void)
+{
+	run("parse_u64 accepts plain decimals up to UINT64_MAX", u64_accepts_plain_decimals);
+	run("parse_u64 rejects signs, blanks, junk and overflow", u64_rejects_junk_and_overflow);
+	run("interval parses seconds with decimals to ms", interval_parses_to_ms);
+	run("interval rejects zero, junk and too long", interval_rejects_bad);
+	run("kv line splits key and value", kv_line_splits);
+	run("kv line rejects malformed lines", kv_line_rejects_malformed);
+	run("kvs parse a file and look keys up", kvs_parse_and_lookup);
+	run("N<nid> and sb:<maj>:<min> keys", node_and_sb_keys);
+	run("dentry_unused decodes the spec's layout", dentry_decodes_spec_example);
+	run("dentry_unused rejects incomplete or unknown keys", dentry_rejects_incomplete);
+	run("mountinfo names a superblock by its root mount", mountinfo_prefers_root_mount);
+	run("mountinfo bind-only and unmounted superblocks", mountinfo_bind_and_unknown);
+	run("mountinfo rejects malformed lines", mountinfo_rejects_malformed);
+	run("cgroup arguments normalise like cgget's", cgroup_arg_normalises);
+	run("cgroup arguments: other controllers, .., empty", cgroup_arg_rejects);
+	run("walk paths relative to the mount point", rel_path_strips_mount);
+	run("tree order: children by total, ties by name", tree_order_sorts_children_by_total);
+	run("tree order from / and with a missing parent", tree_order_from_root_and_orphans);
+	run("counter delta and rate", delta_and_rate);
+	run("json escapes quotes, backslash, controls", json_escapes_specials);
+	run("json keeps UTF-8, escapes other bytes", json_utf8_and_invalid_bytes);
+	run("json strings round-trip through the parser", json_round_trip);
+	run("errno and signal names", errno_and_signal_names);
+	run("json path queries", json_path_queries);
+	run("json parser rejects invalid documents", json_rejects_invalid);
+	run("json parser limits nesting", json_depth_limit);
+	run("json parser reads a stream of documents", json_stream_of_documents);
+	return failed_any;
+}
