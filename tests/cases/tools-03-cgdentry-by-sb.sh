@@ -1,8 +1,10 @@
 # Claim: cgdentry --by-sb names the file system that holds a cgroup's
 # unused dentries by device, type and mount point (from
 # /proc/self/mountinfo): K files made on the ext4 disk are counted under
-# /mnt/data as ext4, M negative lookups in /tmp under the tmpfs at /tmp,
-# each as the file's sb:<major>:<minor> line counts them.
+# /mnt/data as ext4, M negative lookups in /sys under the sysfs at /sys,
+# each as the file's sb:<major>:<minor> line counts them.  (Not tmpfs: it
+# deletes negative dentries at once and pins its files' dentries, so it
+# never has unused ones.)
 # shellcheck source-path=SCRIPTDIR disable=SC1091,SC2154 # lib*.sh: helpers, tool_tmp, tool_rc
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/../lib-tools.sh"
@@ -12,14 +14,14 @@ K=150
 M=90
 d=$(test_dir)
 disk=$(disk_devno)
-tmpdev=$(awk '$5 == "/tmp" { print $3 }' /proc/self/mountinfo)
-expect_ne "$tmpdev" "" "device of /tmp"
+sysdev=$(awk '$5 == "/sys" { print $3 }' /proc/self/mountinfo)
+expect_ne "$sysdev" "" "device of /sys"
 cg_create A
 cg_make_files A "$d" $K || fail "files on the disk"
-cg_lookup_missing A /tmp $M "tools03-missing-" || fail "lookups in /tmp"
+cg_lookup_missing A /sys $M "tools03-missing-" || fail "lookups in /sys"
 
 expect_ge "$(cg_unused A "sb:$disk")" $K "A's dentries on the disk"
-expect_ge "$(cg_unused A "sb:$tmpdev")" $M "A's dentries on /tmp"
+expect_ge "$(cg_unused A "sb:$sysdev")" $M "A's dentries on /sys"
 
 run_tool json cgdentry --by-sb --json /A
 expect_tool_ok "cgdentry --by-sb --json /A"
@@ -29,10 +31,10 @@ expect_eq "$(jget json "$sb.mount")" "$DATA" "mount of the disk"
 expect_eq "$(jget json "$sb.fstype")" ext4 "type of the disk"
 expect_eq "$(jget json "$sb.major"):$(jget json "$sb.minor")" "$disk" "major:minor of the disk"
 expect_eq "$(jget json "$sb.unused")" "$(cg_unused A "sb:$disk")" "dentries on the disk"
-sb=".cgroups[0].superblocks[device=$tmpdev]"
-expect_eq "$(jget json "$sb.mount")" /tmp "mount of /tmp"
-expect_eq "$(jget json "$sb.fstype")" tmpfs "type of /tmp"
-expect_eq "$(jget json "$sb.unused")" "$(cg_unused A "sb:$tmpdev")" "dentries on /tmp"
+sb=".cgroups[0].superblocks[device=$sysdev]"
+expect_eq "$(jget json "$sb.mount")" /sys "mount of /sys"
+expect_eq "$(jget json "$sb.fstype")" sysfs "type of /sys"
+expect_eq "$(jget json "$sb.unused")" "$(cg_unused A "sb:$sysdev")" "dentries on /sys"
 expect_eq "$(jget json .cgroups[0].superblocks -l)" "$(grep -c '^sb:' "$MEMCG/A/memory.dentry_unused")" "superblock entries"
 
 run_tool table cgdentry --by-sb /A
