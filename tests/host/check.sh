@@ -2,8 +2,9 @@
 # check.sh --kernel BZIMAGE --initrd CPIO --out DIR [--tests "PATTERN..."]
 #
 # The host side of `make check`: lint the series and run the host unit tests
-# (both TAP), boot the guest to run every guest test (KTAP on ttyS1), then
-# count every result and judge the kernel log.  Prints each result as it
+# (both TAP), with SERIES_CHECK=1 check that every prefix of the series
+# builds (full runs only, not with --tests), boot the guest to run the guest tests (KTAP on ttyS1),
+# then count every result and judge the kernel log.  Prints each result as it
 # comes and ends with "N passed, N failed[, N skipped]"; exits 1 on any
 # failure, a guest that never reports (panic, hang, timeout) or a kernel log
 # that shows a panic, oops, BUG or WARNING.
@@ -32,6 +33,13 @@ else
 	: > "$out/host.tap"
 fi
 
+: > "$out/series.tap"
+if [ -z "$pattern" ] && [ "${SERIES_CHECK:-0}" = 1 ]; then
+	echo "== build checks of the series"
+	"$top"/tests/host/series-check.sh /usr/src/linux-source-6.1.tar.xz \
+		"$top/build/series" "$top/qemu/kernel.config" | tee "$out/series.tap"
+fi
+
 echo "== guest tests"
 start=$(date +%s)
 "$top"/qemu/boot.sh --kernel "$kernel" --initrd "$initrd" --run check \
@@ -48,7 +56,8 @@ count() {
 	/^not ok [0-9]+/ { fail++; next }
 	END { printf "%d %d %d\n", pass, fail, skip }' "$@"
 }
-set -- $(count "$out/lint.tap" "$out/host.tap" "$out/guest/results.log")
+set -- $(count "$out/lint.tap" "$out/host.tap" "$out/series.tap" \
+	"$out/guest/results.log")
 passed=$1 failed=$2 skipped=$3
 
 results=$out/guest/results.log

@@ -1,0 +1,84 @@
+#!/bin/sh
+# series-check.sh TARBALL WORKDIR FRAGMENT
+#
+# Build checks of the series that one guest boot cannot give, as TAP:
+#  - every prefix 1..k of patches/series applies and compiles the files the
+#    series touches, with the guest config and with CONFIG_MEMCG=n;
+#  - the whole series compiles those files with Debian's full amd64 config.
+# The last prefix is the series itself, whose full bzImage `make kernel`
+# builds.  Trees and objects stay under WORKDIR, so reruns are incremental,
+# and ccache absorbs the re-extractions.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+tarball=$1
+work=$2
+fragment=$3
+debian_config=/usr/src/linux-config-6.1/config.amd64_none_amd64.xz
+jobs=$(nproc)
+mkdir -p "$work"
+
+patches=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/patches/series")
+count=$(printf '%s\n' "$patches" | grep -c .)
+tree=$work/linux-source-6.1
+
+kmake() {
+	out=$1; shift
+	make -s -C "$tree" O="$out" -j"$jobs" CC="ccache gcc" HOSTCC="ccache gcc" \
+		KBUILD_BUILD_TIMESTAMP=2026-01-01 "$@"
+}
+
+# The .c files the first K patches touch (new files included).
+touched_objects() {
+	printf '%s\n' "$patches" | head -n "$1" | while read -r p; do
+		sed -n 's|^+++ b/\(.*\)\.c$|\1.o|p' "$top/patches/$p"
+	done | sort -u
+}
+
+configure() {
+	out=$1 base=$2 frag=$3
+	[ -f "$out/.config" ] && [ "$out/.config" -nt "$frag" ] && return 0
+	"$top"/qemu/config.sh "$tree" "$out" "$frag" "$base"
+}
+
+# Write FILE from stdin only if that changes it, so configs stay put.
+update() {
+	cat > "$1.tmp"
+	if cmp -s "$1.tmp" "$1"; then rm -f "$1.tmp"; else mv "$1.tmp" "$1"; fi
+}
+{ grep -v '^CONFIG_MEMCG=' "$fragment"; echo '# CONFIG_MEMCG is not set'; } |
+	update "$work/nomemcg.config"
+# Debian's config signs with certificates the package does not ship.
+printf 'CONFIG_SYSTEM_TRUSTED_KEYS=""\nCONFIG_SYSTEM_REVOCATION_KEYS=""\n' |
+	update "$work/debian.frag"
+
+n=0
+result() {
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then echo "ok $n $2"; else sed 's/^/# /' "$work/log"; echo "not ok $n $2"; fi
+}
+
+k=1
+while [ "$k" -le "$count" ]; do
+	"$top"/patches/prepare-tree.sh "$tarball" "$work" "$top/patches/series" "$k" > "$work/log" 2>&1
+	rc=$?
+	objs=$(touched_objects "$k")
+	if [ $rc -eq 0 ]; then
+		configure "$work/tiny" tinyconfig "$fragment" > "$work/log" 2>&1 &&
+		kmake "$work/tiny" $objs >> "$work/log" 2>&1
+		rc=$?
+	fi
+	result $rc "series 1..$k builds ($(echo $objs)) with the guest config"
+	if [ $rc -eq 0 ]; then
+		configure "$work/nomemcg" tinyconfig "$work/nomemcg.config" > "$work/log" 2>&1 &&
+		kmake "$work/nomemcg" $objs >> "$work/log" 2>&1
+		rc=$?
+	fi
+	result $rc "series 1..$k builds with CONFIG_MEMCG=n"
+	k=$((k + 1))
+done
+
+objs=$(touched_objects "$count")
+{ configure "$work/debian" "$debian_config" "$work/debian.frag" &&
+	kmake "$work/debian" $objs; } > "$work/log" 2>&1
+result $? "series builds ($(echo $objs)) with Debian's amd64 config"
+echo "1..$n"
