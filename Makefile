@@ -24,6 +24,7 @@ KMAKE       = $(MAKE) -s -C $(SRC) O=$(1) -j$(JOBS) \
 		CC="$(CCACHE) gcc" HOSTCC="$(CCACHE) gcc" \
 		KBUILD_BUILD_TIMESTAMP=2026-01-01 KBUILD_BUILD_USER=memcg \
 		KBUILD_BUILD_HOST=guest
+export CCACHE_BASEDIR := $(TOP)
 export CCACHE_MAXSIZE ?= 5G
 export CCACHE_SLOPPINESS ?= time_macros,include_file_mtime,include_file_ctime
 
