@@ -5,6 +5,10 @@
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tree=$1
 cp=$tree/scripts/checkpatch.pl
+if [ ! -f "$cp" ]; then
+	echo "not ok 1 checkpatch: no $cp (run make kernel first)"
+	exit 1
+fi
 patches=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/patches/series")
 n=0
 for p in $patches; do
