@@ -1,0 +1,51 @@
+# Claim (seed 1/6 "memcg: pass priority to prune_icache_sb"; 6.1 keeps
+# inodes with page cache off the inode LRU): a forced shrink of A ("all")
+# frees the dentries of A's files but not their page cache.  A's cache in
+# memory.stat stays within CACHE_MARGIN_KB, no inode of A is freed, and
+# reading the files back reads no more than READ_MARGIN_SECTORS from the
+# disk.  Nothing else is dropped meanwhile.
+. "$(dirname "$0")/../lib.sh"
+
+FILES=32
+FILE_KB=256			# FILES * FILE_KB = 8 MiB of page cache in A
+CACHE_MARGIN_KB=64		# less than one file: a page or two of the block
+				# device's metadata charged to A may come or go
+READ_MARGIN_SECTORS=16		# two 4 KiB metadata blocks (a directory, an
+				# inode table) the lookups may need again;
+				# one dropped file would read 512
+
+need_file "" memory.dentry_unused
+need_file "" memory.force_slab_shrink
+need_file "" memory.slab_reclaim_stat
+
+# sectors_read: field 3 of the data disk's stat.
+sectors_read() {
+	awk '{ print $3 }' /sys/block/vda/stat
+}
+
+d=$(test_dir)
+cg_create A
+# shellcheck disable=SC2016 # expanded by the inner shell
+cg_run A sh -c 'i=1
+	while [ $i -le "$1" ]; do
+		dd if=/dev/zero of="$0/f$i" bs=1k count="$2" 2>/dev/null || exit 1
+		i=$((i + 1))
+	done' "$d" $FILES $FILE_KB || fail "write files in A"
+sync
+expect_ge "$(cg_disk_unused A)" $FILES "A's unused dentries on the disk"
+cache=$(cg_read_key A memory.stat cache)
+expect_ge "$cache" $((FILES * FILE_KB * 1024)) "A's cache after writing the files"
+dentries=$(cg_stat A dentry_reclaimed)
+inodes=$(cg_stat A inode_reclaimed)
+
+cg_force A all
+expect_eq "$(cg_unused A)" 0 "A's unused after forcing all"
+expect_ge "$(cg_stat A dentry_reclaimed)" $((dentries + FILES)) "A's dentry_reclaimed"
+expect_eq "$(cg_stat A inode_reclaimed)" "$inodes" "A's inode_reclaimed (inodes with page cache)"
+cache_after=$(cg_read_key A memory.stat cache)
+expect_ge "$cache_after" $((cache - CACHE_MARGIN_KB * 1024)) "A's cache after forcing all (was $cache)"
+
+read_before=$(sectors_read)
+cat "$d"/f* > /dev/null || fail "read the files back"
+expect_le $(($(sectors_read) - read_before)) $READ_MARGIN_SECTORS "sectors read for the files"
+pass
