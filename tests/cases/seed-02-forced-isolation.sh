@@ -2,8 +2,8 @@
 # shrink of cgroup A (memory.force_slab_shrink "all") frees A's unused
 # dentries and scans no other cgroup's lists.  Sibling B, holding as many
 # unused dentries on the same disk, and 1000 more siblings holding a few
-# each keep their unused counts and every *_scanned counter exactly; so
-# does the parent T, whose own lists are not A's.
+# each keep their unused counts and their own *_scanned counters exactly;
+# so does the parent T, whose own lists are not A's.
 . "$(dirname "$0")/../lib.sh"
 
 FILES=2000		# unused dentries A and B each hold

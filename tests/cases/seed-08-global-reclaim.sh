@@ -1,6 +1,6 @@
 # Claim (seed 2/6 "memcg: add target_mem_cgroup, mem_cgroup fields to
-# shrink_control"; 3/6 skips the walk for global reclaim): global reclaim
-# still reaches every cgroup.  `echo 2 > /proc/sys/vm/drop_caches` frees the
+# shrink_control": global reclaim has no target and must still reach every
+# cgroup).  `echo 2 > /proc/sys/vm/drop_caches` frees the
 # unused dentries of A, B and A's child C, and each counts what it lost as
 # global_* (its own keys, and A's total_ keys for C), not as limit_* or
 # forced_*.
