@@ -228,3 +228,50 @@ expect_same() {
 	rm -f /tmp/expect_same.before.$$ /tmp/expect_same.after.$$
 	fail "$3 changed"
 }
+
+# ---- helpers of the spec-* tests ----
+
+# The nine keys of memory.slab_reclaim_stat, in the spec's order; the file
+# lists them, then the same nine with total_ in front.
+# shellcheck disable=SC2034 # used by the tests that source this file
+SLAB_STAT_KEYS="global_scanned global_reclaimed limit_scanned limit_reclaimed
+forced_scanned forced_reclaimed dentry_reclaimed inode_reclaimed forced_shrinks"
+
+# need_tool NAME: skip when the guest has no NAME on its PATH.
+need_tool() {
+	command -v "$1" > /dev/null 2>&1 || skip "no $1 in the guest"
+}
+
+# key_of TEXT KEY: the value of "KEY value" in TEXT, a file read earlier in
+# one go (so that values compared with each other come from one read).
+key_of() {
+	_v=$(printf '%s\n' "$1" | awk -v k="$2" '$1 == k { print $2; found = 1 } END { exit !found }') ||
+		fail "no key '$2' in: $(echo "$1" | tr '\n' ' ')"
+	echo "$_v"
+}
+
+# delta_of OLD NEW KEY: NEW's KEY minus OLD's KEY (texts as for key_of).
+delta_of() {
+	echo $(( $(key_of "$2" "$3") - $(key_of "$1" "$3") ))
+}
+
+# cg_adopt PATH: remove PATH at exit too, a cgroup made without cg_create
+# (by another uid, say).
+cg_adopt() {
+	_cg_created="$1 $_cg_created"
+}
+
+# user_sh SCRIPT [ARG...]: run sh -c SCRIPT as uid 1000 ("user"), with ARGs
+# as $1...; busybox's setpriv cannot change uids, its su can.
+user_sh() {
+	_script=$1; shift
+	su -s /bin/sh -c "$_script" user -- sh "$@"
+}
+
+# write_errno PATH FILE VALUE: write VALUE to PATH's FILE with exactly one
+# write(2), even an empty one (cgtest-write), and print "ok" or the errno
+# name (EINVAL, EACCES, ...).  Needs cgtest-write: call need_tool first.
+write_errno() {
+	_r=$(cgtest-write "$MEMCG/$1/$2" "$3")
+	echo "${_r%% *}"
+}
