@@ -1,0 +1,29 @@
+# Claim: limit reclaim of a parent that reaches a child's lists counts as
+# limit_* in the child (the memcg whose lists were scanned) and in the
+# parent's total_limit_* keys: with the limit on spec11 and the dentries
+# made in spec11/child, the child's limit_reclaimed is above 0 and the
+# parent's total_limit_reclaimed is its own plus the child's.
+# shellcheck source-path=SCRIPTDIR source=../lib.sh
+. "$(dirname "$0")/../lib.sh"
+
+LIMIT=$((4 << 20))
+LOOKUPS=40000	# ~200 bytes of dentry each: about twice the limit
+
+need_file "" memory.slab_reclaim_stat
+cg_create spec11
+cg_create spec11/child
+d=$(test_dir)
+cg_write spec11 memory.limit_in_bytes $LIMIT
+cg_lookup_missing spec11/child "$d" $LOOKUPS
+parent=$(cg_read spec11 memory.slab_reclaim_stat)
+child=$(cg_read spec11/child memory.slab_reclaim_stat)
+diag "parent: $(echo "$parent" | tr '\n' ' ')"
+diag "child: $(echo "$child" | tr '\n' ' ')"
+expect_gt "$(key_of "$child" limit_scanned)" 0 "child's limit_scanned"
+expect_gt "$(key_of "$child" limit_reclaimed)" 0 "child's limit_reclaimed"
+expect_eq "$(key_of "$child" forced_reclaimed)" 0 "child's forced_reclaimed"
+for key in limit_scanned limit_reclaimed; do
+	expect_eq "$(key_of "$parent" total_$key)" \
+		$(($(key_of "$parent" $key) + $(key_of "$child" $key))) "parent's total_$key"
+done
+pass

@@ -1,0 +1,28 @@
+# Claim: memory.force_empty reclaims through try_to_free_mem_cgroup_pages,
+# so the dentries it frees count as limit_*, never as forced_*: "unused"
+# drops by exactly the dentry_reclaimed delta and limit_reclaimed grows.
+# shellcheck source-path=SCRIPTDIR source=../lib.sh
+. "$(dirname "$0")/../lib.sh"
+
+need_file "" memory.slab_reclaim_stat
+need_file "" memory.dentry_unused
+cg_create spec12
+d=$(test_dir)
+cg_make_files spec12 "$d" 200
+cg_lookup_missing spec12 "$d" 200
+
+u0=$(cg_unused spec12)
+s0=$(cg_read spec12 memory.slab_reclaim_stat)
+cg_write spec12 memory.force_empty 0
+u1=$(cg_unused spec12)
+s1=$(cg_read spec12 memory.slab_reclaim_stat)
+diag "unused $u0 -> $u1; $(echo "$s1" | tr '\n' ' ')"
+dr=$(delta_of "$s0" "$s1" dentry_reclaimed)
+expect_gt "$dr" 0 "dentry_reclaimed delta"
+expect_eq $((u0 - u1)) "$dr" "drop of unused vs dentry_reclaimed delta"
+expect_gt "$(delta_of "$s0" "$s1" limit_reclaimed)" 0 "limit_reclaimed delta"
+expect_ge "$(delta_of "$s0" "$s1" limit_reclaimed)" "$dr" "limit_reclaimed delta vs dentries freed"
+for key in forced_scanned forced_reclaimed forced_shrinks; do
+	expect_eq "$(delta_of "$s0" "$s1" $key)" 0 "$key delta"
+done
+pass
