@@ -5,9 +5,9 @@
  * milliseconds the open and write took:  "ok 12", "EINVAL 0", "EINTR 153".
  *
  * With --signal-after MS a no-op handler for SIGUSR1 (or --signal SIG) is
- * installed without SA_RESTART and a timer sends the signal MS ms after
- * the write starts, so a long write returns EINTR, which busybox's shell
- * would hide by retrying.
+ * installed without SA_RESTART and a child process sends the signal MS ms
+ * after the write starts (the guest kernel has no POSIX timers), so a long
+ * write returns EINTR, which busybox's shell would hide by retrying.
  *
  * Exit status: 0 the write succeeded, 1 it failed, 2 usage error.
  */
@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static const char usage[] =
@@ -51,23 +52,26 @@ static uint64_t now_ms(void)
 	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
-/* Arm a one-shot timer that sends SIG to this process after MS ms. */
-static int arm_timer(int sig, uint64_t ms, timer_t *timer)
+/*
+ * Fork a child that sends SIG to this process after MS ms.  A process, not
+ * a timer: the guest kernel is built without CONFIG_POSIX_TIMERS.
+ */
+static pid_t arm_signal(int sig, uint64_t ms)
 {
-	struct sigevent sev;
-	struct itimerspec its;
+	pid_t parent = getpid(), pid = fork();
 
-	memset(&sev, 0, sizeof(sev));
-	sev.sigev_notify = SIGEV_SIGNAL;
-	sev.sigev_signo = sig;
-	if (timer_create(CLOCK_MONOTONIC, &sev, timer))
-		return -1;
-	memset(&its, 0, sizeof(its));
-	its.it_value.tv_sec = (time_t)(ms / 1000);
-	its.it_value.tv_nsec = (long)(ms % 1000) * 1000000L;
-	if (its.it_value.tv_sec == 0 && its.it_value.tv_nsec == 0)
-		its.it_value.tv_nsec = 1;	/* 0 would disarm it */
-	return timer_settime(*timer, 0, &its, NULL);
+	if (pid == 0) {
+		struct timespec ts = {
+			.tv_sec = (time_t)(ms / 1000),
+			.tv_nsec = (long)(ms % 1000) * 1000000L,
+		};
+
+		while (nanosleep(&ts, &ts) && errno == EINTR)
+			;
+		kill(parent, sig);
+		_exit(0);
+	}
+	return pid;
 }
 
 static void print_result(int err, uint64_t ms)
@@ -91,7 +95,7 @@ int main(int argc, char **argv)
 	};
 	uint64_t after = 0, t0;
 	int c, sig = SIGUSR1, have_after = 0, fd, err = 0;
-	timer_t timer;
+	pid_t child = -1;
 	const char *value;
 	size_t len;
 	ssize_t done;
@@ -134,9 +138,12 @@ int main(int argc, char **argv)
 	}
 
 	t0 = now_ms();
-	if (have_after && arm_timer(sig, after, &timer)) {
-		perror("cgtest-write: timer");
-		return 2;
+	if (have_after) {
+		child = arm_signal(sig, after);
+		if (child < 0) {
+			perror("cgtest-write: fork");
+			return 2;
+		}
 	}
 	fd = open(argv[optind], O_WRONLY | O_CLOEXEC);
 	if (fd < 0) {
@@ -148,8 +155,10 @@ int main(int argc, char **argv)
 		else if ((size_t)done != len)
 			err = EIO;	/* a short write: not what the files do */
 	}
-	if (have_after)
-		timer_delete(timer);
+	if (child > 0) {
+		kill(child, SIGKILL);
+		waitpid(child, NULL, 0);
+	}
 	print_result(err, now_ms() - t0);
 	if (fd >= 0)
 		close(fd);

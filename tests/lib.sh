@@ -107,9 +107,10 @@ cg_write() {
 }
 
 # cg_write_err PATH FILE VALUE: write VALUE and print the error text the
-# write failed with ("Invalid argument", ...), or "ok".
+# write failed with ("Invalid argument", ...), or "ok".  busybox's echo
+# reports a failed write(2), its printf does not.
 cg_write_err() {
-	if _e=$( { printf '%s' "$3" > "$MEMCG/$1/$2"; } 2>&1 ); then
+	if _e=$( { echo -n "$3" > "$MEMCG/$1/$2"; } 2>&1 ); then
 		echo ok
 	else
 		case "$_e" in
