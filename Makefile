@@ -32,7 +32,7 @@ DEB_PKGS := linux-source-6.1 gcc make bc bison flex libelf-dev libssl-dev \
 	cpio xz-utils patch qemu-system-x86 busybox-static libcgroup-dev \
 	cgroup-tools e2fsprogs ccache kmod
 
-.PHONY: all deps kernel tree cgtools initramfs run demo shell check \
+.PHONY: all deps kernel tree cgtools initramfs run demo bench shell check \
 	lint test-host test-guest series-check clean distclean
 
 all: kernel cgtools initramfs
@@ -78,6 +78,10 @@ initramfs: cgtools $(DEPS_STAMP)
 run demo: kernel initramfs
 	@qemu/boot.sh --kernel $(BZIMAGE) --initrd $(INITRD) --run demo \
 		--out $(BUILD)/demo
+
+bench: kernel initramfs
+	@qemu/boot.sh --kernel $(BZIMAGE) --initrd $(INITRD) --run bench \
+		--out $(BUILD)/bench | grep -E '^(bench|#)'
 
 shell: kernel initramfs
 	@qemu/boot.sh --kernel $(BZIMAGE) --initrd $(INITRD) --run shell \

@@ -1,5 +1,5 @@
 #!/bin/sh
-# boot.sh --kernel BZIMAGE --initrd CPIO --run check|demo|shell --out DIR
+# boot.sh --kernel BZIMAGE --initrd CPIO --run check|demo|bench|shell --out DIR
 #         [--timeout SECONDS] [--append "extra cmdline"]
 #
 # Boot the guest under TCG (KVM is present on these machines but hangs) with
@@ -49,7 +49,7 @@ check)
 		-serial file:"$out/console.log" -serial stdio < /dev/null |
 		tr -d '\r' | tee "$out/results.log"
 	;;
-demo)
+demo|bench)
 	timeout --foreground -k 5 "$timeout" "$@" -append "$cmdline quiet" \
 		-serial stdio < /dev/null | tr -d '\r' | tee "$out/console.log"
 	;;
@@ -57,5 +57,5 @@ shell)
 	exec "$@" -append "$cmdline quiet" -serial mon:stdio
 	;;
 *)
-	echo "boot.sh: --run must be check, demo or shell" >&2; exit 2 ;;
+	echo "boot.sh: --run must be check, demo, bench or shell" >&2; exit 2 ;;
 esac
