@@ -29,7 +29,7 @@ mkdir -p "$out"
 disk=$out/data.img
 rm -f "$disk"
 truncate -s 512M "$disk"
-mkfs.ext4 -q -F -L data "$disk"
+mkfs.ext4 -q -F -L data -i 4096 "$disk"
 
 set -- qemu-system-x86_64 -accel tcg -cpu max -nodefaults -display none \
 	-no-reboot -m 1G \

@@ -22,7 +22,9 @@ _cleanup() {
 	for _cg in $_cg_created; do
 		[ -d "$MEMCG/$_cg" ] && rmdir "$MEMCG/$_cg" 2>/dev/null
 	done
-	[ -n "${_test_dir:-}" ] && rm -rf "$_test_dir"
+	# test_dir runs in $(...), so its path is rebuilt here ($$ is the
+	# test's pid in subshells too)
+	rm -rf "$DATA/$(basename "$0" .sh).$$"
 	return 0
 }
 trap _cleanup EXIT

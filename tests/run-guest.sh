@@ -43,6 +43,8 @@ for t in "$@"; do
 	137) echo "not ok $n $name # timed out after $per_test_timeout s" ;;
 	*) echo "not ok $n $name" ;;
 	esac
+	# Files a test left on the data disk would fill it for the next ones.
+	find /mnt/data -mindepth 1 -maxdepth 1 ! -name lost+found -exec rm -rf {} + 2>/dev/null
 	# A test that leaves cgroups behind would skew the next one's counts.
 	if [ -n "$(find /sys/fs/cgroup/memory -mindepth 1 -type d 2>/dev/null)" ]; then
 		echo "# $name left cgroups behind; removing them"
