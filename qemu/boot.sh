@@ -10,7 +10,7 @@
 # The guest never reboots; a hard timeout kills a guest that hangs.
 set -eu
 
-kernel= initrd= run=shell out= timeout=1200 append=
+kernel='' initrd='' run=shell out='' timeout=1200 append=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--kernel) kernel=$2; shift 2 ;;
@@ -22,8 +22,10 @@ while [ $# -gt 0 ]; do
 	*) echo "boot.sh: unknown argument: $1" >&2; exit 2 ;;
 	esac
 done
-[ -n "$kernel" ] && [ -n "$initrd" ] && [ -n "$out" ] || {
-	echo "boot.sh: --kernel, --initrd and --out are required" >&2; exit 2; }
+if [ -z "$kernel" ] || [ -z "$initrd" ] || [ -z "$out" ]; then
+	echo "boot.sh: --kernel, --initrd and --out are required" >&2
+	exit 2
+fi
 
 mkdir -p "$out"
 disk=$out/data.img

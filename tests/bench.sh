@@ -31,14 +31,16 @@ ratio() {
 	awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) b = 1; printf "%.2f", a / b }'
 }
 
+# shellcheck disable=SC2317 # called through timed
 reads() {
 	_i=0
-	while [ $_i -lt "$2" ]; do
+	while [ "$_i" -lt "$2" ]; do
 		cat "$MEMCG/$1/memory.dentry_unused" > /dev/null
 		_i=$((_i + 1))
 	done
 }
 
+# shellcheck disable=SC2317,SC2016 # called through timed; inner shell
 fill() {
 	sh -c 'echo $$ > "$0/cgroup.procs"; i=1; while [ $i -le "$2" ]; do [ -e "$1/nx$i" ]; i=$((i + 1)); done' \
 		"$MEMCG/$1" "$2" "$3"

@@ -25,6 +25,8 @@ _cleanup() {
 	# test_dir runs in $(...), so its path is rebuilt here ($$ is the
 	# test's pid in subshells too)
 	rm -rf "$DATA/$(basename "$0" .sh).$$"
+	[ -n "${_dentry_ratio:-}" ] &&
+		echo "$_dentry_ratio" > "$DENTRY_SLAB/remote_node_defrag_ratio"
 	return 0
 }
 trap _cleanup EXIT
@@ -112,6 +114,7 @@ cg_write() {
 # write failed with ("Invalid argument", ...), or "ok".  busybox's echo
 # reports a failed write(2), its printf does not.
 cg_write_err() {
+	# shellcheck disable=SC3037 # busybox echo takes -n
 	if _e=$( { echo -n "$3" > "$MEMCG/$1/$2"; } 2>&1 ); then
 		echo ok
 	else
@@ -135,6 +138,7 @@ test_dir() {
 # DIR/PREFIX1..DIR/PREFIXK (PREFIX defaults to f).  Shell builtins only, so
 # no exec: the only dentries made are the files' own.
 cg_make_files() {
+	# shellcheck disable=SC2016 # expanded by the inner shell
 	cg_run "$1" sh -c 'i=1; while [ $i -le "$2" ]; do : > "$1/$3$i" || exit 1; i=$((i + 1)); done' \
 		sh "$2" "$3" "${4:-f}"
 }
@@ -142,6 +146,7 @@ cg_make_files() {
 # cg_lookup_missing PATH DIR K [PREFIX]: in cgroup PATH, look up K names
 # that do not exist in DIR, leaving K negative dentries.
 cg_lookup_missing() {
+	# shellcheck disable=SC2016 # expanded by the inner shell
 	cg_run "$1" sh -c 'i=1; while [ $i -le "$2" ]; do [ -e "$1/$3$i" ]; i=$((i + 1)); done; exit 0' \
 		sh "$2" "$3" "${4:-missing}"
 }
@@ -277,4 +282,21 @@ user_sh() {
 write_errno() {
 	_r=$(cgtest-write "$MEMCG/$1/$2" "$3")
 	echo "${_r%% *}"
+}
+
+# dentry_slabs_local: until the test exits, CPUs allocate dentries from
+# their own node's memory.  SLUB serves a CPU from any node's slab pages it
+# already holds and takes other nodes' partial slabs when
+# remote_node_defrag_ratio allows, so set that to 0 and flush the per-CPU
+# slabs (after a grace period, so RCU-freed dentries do not refill them).
+DENTRY_SLAB=/sys/kernel/slab/dentry
+dentry_slabs_local() {
+	if [ -z "${_dentry_ratio:-}" ]; then
+		_dentry_ratio=$(cat "$DENTRY_SLAB/remote_node_defrag_ratio") ||
+			skip "no $DENTRY_SLAB/remote_node_defrag_ratio"
+	fi
+	echo 0 > "$DENTRY_SLAB/remote_node_defrag_ratio" ||
+		fail "set remote_node_defrag_ratio"
+	sleep 0.2
+	echo 1 > "$DENTRY_SLAB/shrink" || fail "flush the dentry slabs"
 }

@@ -22,6 +22,7 @@ for t in "$here"/cases/*.sh; do
 	selected="$selected $t"
 done
 
+# shellcheck disable=SC2086 # one word per test file
 set -- $selected
 echo "KTAP version 1"
 echo "1..$#"

@@ -6,12 +6,11 @@
 . "$(dirname "$0")/../lib.sh"
 
 FILES=2000
-SLAB=/sys/kernel/slab/dentry
 REMOTE_PCT=5	# percent of a batch allowed on the other node: SLUB serves a
 		# CPU from any node's slab pages it already holds, and takes
 		# other nodes' partial slabs when remote_node_defrag_ratio
 		# allows.  The test sets that ratio to 0 and flushes the
-		# per-CPU slabs first (see local_slabs), so few remain.
+		# per-CPU slabs first (see dentry_slabs_local in lib.sh), so few remain.
 
 need_file "" memory.dentry_unused
 need_file "" memory.force_slab_shrink
@@ -19,17 +18,6 @@ need_file "" memory.force_slab_shrink
 	skip "CPU 1 is not node 1's only CPU"
 [ "$(cat /sys/devices/system/node/node0/cpulist 2>/dev/null)" = 0 ] ||
 	skip "CPU 0 is not node 0's only CPU"
-
-# local_slabs: from now on, let CPUs allocate dentries from their own node:
-# no taking of other nodes' partial slabs, per-CPU slabs flushed (after a
-# grace period, so that RCU-freed dentries do not refill them).
-ratio=$(cat $SLAB/remote_node_defrag_ratio) || skip "no $SLAB/remote_node_defrag_ratio"
-trap 'echo "$ratio" > $SLAB/remote_node_defrag_ratio; _cleanup' EXIT
-local_slabs() {
-	echo 0 > $SLAB/remote_node_defrag_ratio || fail "set remote_node_defrag_ratio"
-	sleep 0.2
-	echo 1 > $SLAB/shrink || fail "flush the dentry slabs"
-}
 
 # make_on CPU DIR: a task of A pinned to CPU makes FILES files in DIR.
 make_on() {
@@ -53,12 +41,12 @@ d=$(test_dir)
 mkdir "$d/n1" "$d/n0" || fail "mkdir in $d"
 cg_create A
 
-local_slabs
+dentry_slabs_local
 n0=$(cg_unused A N0) n1=$(cg_unused A N1)
 make_on 1 "$d/n1"
 expect_batch 1 0 "$n1" "$n0"
 
-local_slabs
+dentry_slabs_local
 n0=$(cg_unused A N0) n1=$(cg_unused A N1)
 make_on 0 "$d/n0"
 expect_batch 0 1 "$n0" "$n1"

@@ -7,7 +7,8 @@
 K=1000
 # SLUB may serve an allocation from a slab of the other node that sits on
 # this CPU's partial list (a remote free puts it there): a few slabs' worth
-# (21 dentries a page) may land on the other node.
+# (21 dentries a page) may land on the other node, even with the per-CPU
+# slabs flushed and remote partial slabs refused (dentry_slabs_local).
 NODE_SLACK=$((K / 10))
 
 need_file "" memory.dentry_unused
@@ -24,6 +25,7 @@ lookups_on() {
 }
 
 for cpu_node in 1 0; do
+	dentry_slabs_local
 	t0=$(cg_read spec24 memory.dentry_unused)
 	lookups_on $cpu_node "n$cpu_node-"
 	t1=$(cg_read spec24 memory.dentry_unused)

@@ -10,7 +10,7 @@
 # that shows a panic, oops, BUG or WARNING.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-kernel= initrd= out= pattern= timeout=${CHECK_TIMEOUT:-1800}
+kernel='' initrd='' out='' pattern='' timeout=${CHECK_TIMEOUT:-1800}
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--kernel) kernel=$2; shift 2 ;;
@@ -56,6 +56,7 @@ count() {
 	/^not ok [0-9]+/ { fail++; next }
 	END { printf "%d %d %d\n", pass, fail, skip }' "$@"
 }
+# shellcheck disable=SC2046 # three numbers
 set -- $(count "$out/lint.tap" "$out/host.tap" "$out/series.tap" \
 	"$out/guest/results.log")
 passed=$1 failed=$2 skipped=$3
@@ -67,6 +68,7 @@ if ! grep -q '^# guest-exit: ' "$results"; then
 	failed=$((failed + 1))
 else
 	plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$results" | head -n 1)
+	# shellcheck disable=SC2046 # three numbers
 	set -- $(count "$results")
 	got=$(($1 + $2 + $3))
 	if [ "${plan:-0}" != "$got" ]; then
