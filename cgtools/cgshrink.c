@@ -288,10 +288,7 @@ int main(int argc, char **argv)
 		default: tool_usage_err("unknown option");
 		}
 	}
-	for (int i = optind; i < argc; i++)
-		tool_add_cgroup(&cgs, argv[i]);
-	if (cgs.n == 0)
-		tool_usage_err("no CGROUP given");
+	tool_add_operands(&cgs, argc, argv, optind);
 	if (have_n && have_all)
 		tool_usage_err("-n and --all exclude each other");
 	if (o.recursive && !o.have_above)

@@ -77,6 +77,15 @@ void tool_add_cgroup(struct tool_cgroups *cgs, const char *arg)
 	cgs->n++;
 }
 
+void tool_add_operands(struct tool_cgroups *cgs, int argc, char **argv,
+		       int first)
+{
+	for (int i = first; i < argc; i++)
+		tool_add_cgroup(cgs, argv[i]);
+	if (cgs->n == 0)
+		tool_usage_err("no CGROUP given");
+}
+
 void tool_free_cgroups(struct tool_cgroups *cgs)
 {
 	for (size_t i = 0; i < cgs->n; i++)

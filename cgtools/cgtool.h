@@ -41,6 +41,9 @@ struct tool_cgroups {
 
 /* Add ARG (a path, or memory:PATH as -g takes it); exits 2 if malformed. */
 void tool_add_cgroup(struct tool_cgroups *cgs, const char *arg);
+/* Add the operands argv[first..argc-1]; exits 2 if no CGROUP was given. */
+void tool_add_operands(struct tool_cgroups *cgs, int argc, char **argv,
+		       int first);
 void tool_free_cgroups(struct tool_cgroups *cgs);
 
 /* Set by SIGINT/SIGTERM once tool_catch_stop() is called.  The handlers
