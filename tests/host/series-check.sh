@@ -20,6 +20,19 @@ debian_config=/usr/src/linux-config-6.1/config.amd64_none_amd64.xz
 jobs=$(nproc)
 mkdir -p "$work"
 
+# A run that passed is not repeated while nothing it depends on changed
+# (the series, the fragment, this script, the Debian config), as make
+# would not rebuild: its results are shown again, marked as such.
+inputs=$(cat "$top/patches/series" "$top"/patches/*.patch "$fragment" "$0" \
+	"$top/qemu/config.sh" "$top/patches/prepare-tree.sh" \
+	"$debian_config" | sha256sum | cut -d' ' -f1)
+if [ -f "$work/passed.tap" ] && [ "$(cat "$work/passed.sha" 2>/dev/null)" = "$inputs" ]; then
+	echo "# unchanged since the last passing run of $(date -r "$work/passed.tap" '+%F %T'):"
+	cat "$work/passed.tap"
+	exit 0
+fi
+rm -f "$work/passed.tap" "$work/passed.sha"
+
 patches=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/patches/series")
 count=$(printf '%s\n' "$patches" | grep -c .)
 tree=$work/linux-source-6.1
@@ -74,8 +87,14 @@ printf 'CONFIG_SYSTEM_TRUSTED_KEYS=""\n' |
 n=0
 result() {
 	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n $2"; else sed 's/^/# /' "$work/log"; echo "not ok $n $2"; fi
+	if [ "$1" -eq 0 ]; then
+		echo "ok $n $2"
+	else
+		sed 's/^/# /' "$work/log"
+		echo "not ok $n $2"
+	fi | tee -a "$work/run.tap"
 }
+: > "$work/run.tap"
 
 k=1
 while [ "$k" -le "$count" ]; do
@@ -101,4 +120,8 @@ objs=$(touched_objects "$count")
 { configure "$work/debian" "$debian_config" "$work/debian.frag" &&
 	kmake "$work/debian" $objs; } > "$work/log" 2>&1
 result $? "series builds ($(echo $objs)) with Debian's amd64 config"
-echo "1..$n"
+echo "1..$n" | tee -a "$work/run.tap"
+if [ "$(grep -c '^not ok' "$work/run.tap")" -eq 0 ]; then
+	mv "$work/run.tap" "$work/passed.tap"
+	echo "$inputs" > "$work/passed.sha"
+fi
