@@ -246,7 +246,7 @@ int main(int argc, char **argv)
 	struct tool_cgroups cgs = { 0 };
 	struct opts o = { 0 };
 	struct rows rows = { 0 };
-	int c, rc, status = EXIT_OK;
+	int c, status = EXIT_OK;
 
 	tool_name = "cgdentry";
 	while ((c = getopt_long(argc, argv, "rsg:JhV", longopts, NULL)) != -1) {
@@ -265,11 +265,7 @@ int main(int argc, char **argv)
 	if (o.json && o.raw)
 		tool_usage_err("--json and --raw exclude each other");
 
-	rc = cgm_init();
-	if (rc) {
-		tool_err(NULL, "memory cgroup hierarchy: %s", cgm_strerror(rc));
-		return EXIT_RUNTIME;
-	}
+	tool_init();
 	if (o.by_sb) {
 		FILE *f = fopen("/proc/self/mountinfo", "re");
 

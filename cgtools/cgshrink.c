@@ -260,7 +260,7 @@ int main(int argc, char **argv)
 	struct opts o = { 0 };
 	struct report rep = { 0 };
 	uint64_t n;
-	int c, rc, have_n = 0, have_all = 0, status;
+	int c, have_n = 0, have_all = 0, status;
 
 	tool_name = "cgshrink";
 	while ((c = getopt_long(argc, argv, "n:arg:JhV", longopts, NULL)) != -1) {
@@ -298,11 +298,7 @@ int main(int argc, char **argv)
 	if (!have_n)
 		o.request = "all";
 
-	rc = cgm_init();
-	if (rc) {
-		tool_err(NULL, "memory cgroup hierarchy: %s", cgm_strerror(rc));
-		return EXIT_RUNTIME;
-	}
+	tool_init();
 	tool_catch_stop();
 	for (size_t i = 0; i < cgs.n && !tool_stop && !rep.interrupted; i++)
 		shrink_selected(cgs.path[i], &o, &rep);

@@ -288,11 +288,7 @@ int main(int argc, char **argv)
 	if (o.json && o.raw)
 		tool_usage_err("--json and --raw exclude each other");
 
-	rc = cgm_init();
-	if (rc) {
-		tool_err(NULL, "memory cgroup hierarchy: %s", cgm_strerror(rc));
-		return EXIT_RUNTIME;
-	}
+	tool_init();
 	rc = o.interval_ms ? show_intervals(&cgs, &o) : show_once(&cgs, &o);
 	tool_free_cgroups(&cgs);
 	return rc;

@@ -77,6 +77,16 @@ void tool_add_cgroup(struct tool_cgroups *cgs, const char *arg)
 	cgs->n++;
 }
 
+void tool_init(void)
+{
+	int rc = cgm_init();
+
+	if (rc) {
+		tool_err(NULL, "memory cgroup hierarchy: %s", cgm_strerror(rc));
+		exit(EXIT_RUNTIME);
+	}
+}
+
 void tool_add_operands(struct tool_cgroups *cgs, int argc, char **argv,
 		       int first)
 {

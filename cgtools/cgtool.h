@@ -32,6 +32,8 @@ void tool_usage_err(const char *fmt, ...)
 void tool_cg_err(const char *cgroup, const char *file, int rc);
 /* Print "tool (cgtools) VERSION" and exit 0. */
 void tool_version(void) __attribute__((noreturn));
+/* cgm_init(), or exit 1 with a message when there is no memory hierarchy. */
+void tool_init(void);
 
 /* The CGROUPs named on the command line, normalised ("/A/B"). */
 struct tool_cgroups {
