@@ -12,6 +12,14 @@ TARBALL    := /usr/src/linux-source-6.1.tar.xz
 SRC        := $(BUILD)/linux-source-6.1
 KOUT       := $(BUILD)/kernel
 BZIMAGE    := $(KOUT)/arch/x86/boot/bzImage
+# the same tree and series with the debug fragment on top (KASAN, lockdep...)
+DKOUT      := $(BUILD)/debug-kernel
+DBZIMAGE   := $(DKOUT)/arch/x86/boot/bzImage
+DFRAGMENT  := qemu/kernel-debug.config
+# the same tarball and config without the series: the baseline
+VSRC       := $(BUILD)/vanilla/linux-source-6.1
+VKOUT      := $(BUILD)/vanilla-kernel
+VBZIMAGE   := $(VKOUT)/arch/x86/boot/bzImage
 INITRD     := $(BUILD)/initramfs.cpio.gz
 JOBS       ?= $(shell nproc)
 FRAGMENT   := qemu/kernel.config
@@ -20,7 +28,7 @@ PATCHES    := patches/series $(wildcard patches/*.patch)
 # ccache keys on content, so a re-extracted tree costs little; fixed build
 # identity keeps init/version.c and friends cacheable too.
 CCACHE     := $(shell command -v ccache)
-KMAKE       = $(MAKE) -s -C $(SRC) O=$(1) -j$(JOBS) \
+KMAKE       = $(MAKE) -s -C $(or $(2),$(SRC)) O=$(1) -j$(JOBS) \
 		CC="$(CCACHE) gcc" HOSTCC="$(CCACHE) gcc" \
 		KBUILD_BUILD_TIMESTAMP=2026-01-01 KBUILD_BUILD_USER=memcg \
 		KBUILD_BUILD_HOST=guest
@@ -32,7 +40,7 @@ DEB_PKGS := linux-source-6.1 gcc make bc bison flex libelf-dev libssl-dev \
 	cpio xz-utils patch qemu-system-x86 busybox-static libcgroup-dev \
 	cgroup-tools e2fsprogs ccache kmod
 
-.PHONY: all deps kernel tree cgtools initramfs run demo bench shell check \
+.PHONY: all deps kernel debug-kernel vanilla-kernel tree cgtools initramfs run demo bench shell check \
 	lint test-host test-guest series-check clean distclean
 
 all: kernel cgtools initramfs
@@ -66,6 +74,31 @@ kernel: $(SRC)/.series-applied $(KOUT)/.config
 	@echo "  KERNEL  $(KOUT)"
 	@$(call KMAKE,$(KOUT)) bzImage
 	@echo "  IMAGE   $(BZIMAGE)"
+
+$(DKOUT)/fragment.config: $(FRAGMENT) $(DFRAGMENT)
+	@mkdir -p $(DKOUT) && cat $^ > $@
+
+$(DKOUT)/.config: $(DKOUT)/fragment.config qemu/config.sh | $(SRC)/.series-applied
+	@echo "  CONFIG  tinyconfig + $(FRAGMENT) + $(DFRAGMENT)"
+	@qemu/config.sh $(SRC) $(DKOUT) $<
+
+debug-kernel: $(SRC)/.series-applied $(DKOUT)/.config
+	@echo "  KERNEL  $(DKOUT) (debug)"
+	@$(call KMAKE,$(DKOUT),$(SRC)) bzImage
+	@echo "  IMAGE   $(DBZIMAGE)"
+
+$(VSRC)/.series-applied: patches/prepare-tree.sh | $(DEPS_STAMP)
+	@patches/prepare-tree.sh $(TARBALL) $(BUILD)/vanilla patches/series 0
+	@touch $@
+
+$(VKOUT)/.config: $(FRAGMENT) qemu/config.sh | $(VSRC)/.series-applied
+	@echo "  CONFIG  tinyconfig + $(FRAGMENT) (vanilla)"
+	@qemu/config.sh $(VSRC) $(VKOUT) $(FRAGMENT)
+
+vanilla-kernel: $(VSRC)/.series-applied $(VKOUT)/.config
+	@echo "  KERNEL  $(VKOUT) (vanilla, no series)"
+	@$(call KMAKE,$(VKOUT),$(VSRC)) bzImage
+	@echo "  IMAGE   $(VBZIMAGE)"
 
 # ---------------------------------------------------------------- userland
 cgtools: $(DEPS_STAMP)
