@@ -11,7 +11,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 
 rm -rf "$root"
 mkdir -p "$root"/bin "$root"/sbin "$root"/etc "$root"/proc "$root"/sys \
-	"$root"/dev "$root"/tmp "$root"/mnt/data "$root"/root "$root"/tests
+	"$root"/dev "$root"/tmp "$root"/mnt/data "$root"/mnt/xfs "$root"/root "$root"/tests
 cp /bin/busybox "$root"/bin/busybox
 for applet in $("$root"/bin/busybox --list); do
 	[ -e "$root/bin/$applet" ] || ln -s busybox "$root/bin/$applet"

@@ -3,7 +3,8 @@
 #         [--timeout SECONDS] [--append "extra cmdline"]
 #
 # Boot the guest under TCG (KVM is present on these machines but hangs) with
-# 2 vCPUs in 2 sockets, one per NUMA node, 1 GiB and a fresh scratch ext4 disk.
+# 2 vCPUs in 2 sockets, one per NUMA node, 1 GiB and fresh scratch disks:
+# vda ext4 (/mnt/data), vdb XFS (/mnt/xfs), vdc swap (not enabled by init).
 #   DIR/console.log  kernel console (ttyS0)
 #   DIR/results.log  what the guest's run wrote to ttyS1 (check only)
 # For check, results are also streamed to stdout as they come.
@@ -28,10 +29,12 @@ if [ -z "$kernel" ] || [ -z "$initrd" ] || [ -z "$out" ]; then
 fi
 
 mkdir -p "$out"
-disk=$out/data.img
-rm -f "$disk"
-truncate -s 512M "$disk"
+disk=$out/data.img xfs=$out/xfs.img swap=$out/swap.img
+rm -f "$disk" "$xfs" "$swap"
+truncate -s 512M "$disk" "$xfs" "$swap"
 mkfs.ext4 -q -F -L data -i 4096 "$disk"
+mkfs.xfs -q -f -L xfs "$xfs"
+mkswap -q -L swap "$swap" > /dev/null
 
 set -- qemu-system-x86_64 -accel tcg -cpu max -nodefaults -display none \
 	-no-reboot -m 1G \
@@ -41,6 +44,8 @@ set -- qemu-system-x86_64 -accel tcg -cpu max -nodefaults -display none \
 	-numa node,nodeid=0,cpus=0,memdev=m0 \
 	-numa node,nodeid=1,cpus=1,memdev=m1 \
 	-drive file="$disk",if=virtio,format=raw,cache=unsafe \
+	-drive file="$xfs",if=virtio,format=raw,cache=unsafe \
+	-drive file="$swap",if=virtio,format=raw,cache=unsafe \
 	-kernel "$kernel" -initrd "$initrd"
 
 cmdline="console=ttyS0 panic=-1 oops=panic loglevel=6 run=$run $append"
