@@ -7,6 +7,7 @@
 # vda ext4 (/mnt/data), vdb XFS (/mnt/xfs), vdc swap (not enabled by init).
 #   DIR/console.log  kernel console (ttyS0)
 #   DIR/results.log  what the guest's run wrote to ttyS1 (check only)
+#   DIR/qemu.rc      qemu's exit status, 124 after the hard timeout (check only)
 # For check, results are also streamed to stdout as they come.
 # The guest never reboots; a hard timeout kills a guest that hangs.
 set -eu
@@ -52,9 +53,13 @@ cmdline="console=ttyS0 panic=-1 oops=panic loglevel=6 run=$run $append"
 case "$run" in
 check)
 	: > "$out/results.log"
-	timeout --foreground -k 5 "$timeout" "$@" -append "$cmdline" \
-		-serial file:"$out/console.log" -serial stdio < /dev/null |
-		tr -d '\r' | tee "$out/results.log"
+	rm -f "$out/qemu.rc"
+	{
+		rc=0
+		timeout --foreground -k 5 "$timeout" "$@" -append "$cmdline" \
+			-serial file:"$out/console.log" -serial stdio < /dev/null || rc=$?
+		echo "$rc" > "$out/qemu.rc"
+	} | tr -d '\r' | tee "$out/results.log"
 	;;
 demo|bench)
 	timeout --foreground -k 5 "$timeout" "$@" -append "$cmdline quiet" \

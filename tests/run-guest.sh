@@ -1,59 +1,147 @@
 #!/bin/sh
-# run-guest.sh [PATTERN...]
+# run-guest.sh [WORD...]
 #
-# Run the guest tests (tests/cases/*.sh, in name order; only those whose name
-# contains one of PATTERNs, if given) and print KTAP.  A test is one file
-# that states its claim at the top, sources lib.sh and exits 0 (pass),
-# 4 (skip, reason on its last "SKIP:" line) or anything else (fail).
-# Everything a test prints becomes a "# " diagnostic line under its result.
+# Run the guest tests (tests/cases/*.sh in name order; with WORDs, only
+# those whose name contains one of them) and print KTAP: the plan first,
+# then one result per test.  A test is one file that states its claim at
+# the top, sources lib.sh and exits 0 (pass), 4 (skip, reason on its last
+# "SKIP:" line) or anything else (fail).  Everything a test prints becomes
+# a "# " diagnostic line under its result.  Exits 0 when every test passed,
+# 1 otherwise (a skip is not a pass).
+#
+# Each test runs in a session of its own and in a cgroup of its own on a
+# named hierarchy without controllers ("harness"), so it is accounted to
+# no memcg but every process it starts, daemons included, is found again.
+# When the test ends or times out (TEST_TIMEOUT, default 300 s) all of
+# them are killed, and what the test changed is put back before the next
+# one: memcgs, mounts, swap, files on the scratch disks, and the values of
+# /proc/sys/vm, /proc/sys/fs and the dentry slab's remote_node_defrag_ratio.
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=tests/select.sh
+. "$here/select.sh"
+cases=${TESTS_DIR:-$here}
 per_test_timeout=${TEST_TIMEOUT:-300}
+MEMCG=/sys/fs/cgroup/memory
+HARNESS=/sys/fs/cgroup/harness
+# Sweeps of kill -KILL over a test's cgroup before giving up on it (0.1 s each).
+KILL_SWEEPS=100
 
-selected=""
-for t in "$here"/cases/*.sh; do
-	name=$(basename "$t" .sh)
-	if [ $# -gt 0 ]; then
-		keep=0
-		for pat in "$@"; do
-			case "$name" in *"$pat"*) keep=1 ;; esac
-		done
-		[ $keep -eq 1 ] || continue
+if ! grep -q " $HARNESS cgroup " /proc/mounts; then
+	if ! { mkdir -p "$HARNESS" &&
+		mount -t cgroup -o none,name=harness harness "$HARNESS"; }; then
+		echo "Bail out! cannot mount the harness cgroup hierarchy"
+		exit 2
 	fi
-	selected="$selected $t"
-done
+fi
+run=$HARNESS/run.$$
+mkdir "$run" || { echo "Bail out! mkdir $run"; exit 2; }
 
-# shellcheck disable=SC2086 # one word per test file
-set -- $selected
+# Tunables a test may change; one grep reads them all.
+sysctl_snapshot() {
+	grep -rs . /proc/sys/vm /proc/sys/fs /sys/kernel/slab/dentry/remote_node_defrag_ratio |
+		grep -v -e '^/proc/sys/vm/stat_refresh:' -e '^/proc/sys/fs/dentry-state:' \
+			-e '^/proc/sys/fs/inode-' -e '^/proc/sys/fs/file-nr:'
+}
+
+# sysctl_restore BEFORE: write back every value that differs from BEFORE.
+sysctl_restore() {
+	sysctl_snapshot > /tmp/sysctl.after.$$
+	printf '%s\n' "$1" | awk -F: 'NR == FNR { after[$1] = substr($0, length($1) + 2); next }
+		{ v = substr($0, length($1) + 2); if ($1 in after && after[$1] != v) print $1 ":" v }' \
+		/tmp/sysctl.after.$$ - |
+	while IFS= read -r line; do
+		f=${line%%:*}
+		[ -w "$f" ] || continue
+		echo "# restoring $f to '${line#*:}'"
+		printf '%s\n' "${line#*:}" > "$f"
+	done
+	rm -f /tmp/sysctl.after.$$
+}
+
+# kill_all CGROUP: kill every process in CGROUP until it is empty; 1 if
+# some survive every sweep (stuck in the kernel).
+kill_all() {
+	_i=0
+	while [ -s "$1/cgroup.procs" ]; do
+		[ $_i -lt $KILL_SWEEPS ] || return 1
+		while read -r _p; do
+			kill -KILL "$_p" 2> /dev/null
+		done < "$1/cgroup.procs"
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	return 0
+}
+
+# unmount_new BEFORE: unmount, newest first, what was mounted since BEFORE.
+unmount_new() {
+	printf '%s\n' "$1" | awk '{ print $2 }' > /tmp/mounts.before.$$
+	awk '{ print $2 }' /proc/mounts | tac |
+		grep -vxF -f /tmp/mounts.before.$$ |
+	while read -r m; do
+		echo "# unmounting $m"
+		umount "$m" 2> /dev/null || umount -l "$m"
+	done
+	rm -f /tmp/mounts.before.$$
+}
+
+# remove_memcgs: kill what is left in memcgs a test made, then remove them.
+remove_memcgs() {
+	[ -n "$(find "$MEMCG" -mindepth 1 -type d 2> /dev/null)" ] || return 0
+	echo "# $1 left memcgs behind; removing them"
+	find "$MEMCG" -mindepth 1 -depth -type d | while read -r d; do
+		kill_all "$d"
+		rmdir "$d" 2> /dev/null || echo "# cannot remove $d"
+	done
+}
+
+# shellcheck disable=SC2046 # one word per test file
+set -- $(select_cases "$cases" "$@")
 echo "KTAP version 1"
 echo "1..$#"
-n=0
+n=0 failed=0
 log=/tmp/test-output.$$
 for t in "$@"; do
 	n=$((n + 1))
 	name=$(basename "$t" .sh)
+	cg=$run/$n
+	mkdir "$cg"
+	sysctls=$(sysctl_snapshot)
+	mounts=$(cat /proc/mounts)
 	start=$(date +%s)
-	(cd /tmp && timeout -s KILL "$per_test_timeout" sh "$t") > "$log" 2>&1
+	# The test's sh leads a session of its own, so its terminal signals
+	# and job control stay its own; the cgroup finds all it started.
+	# shellcheck disable=SC2016 # expanded by the inner shell
+	sh -c 'echo $$ > "$0/cgroup.procs" && cd /tmp &&
+		exec timeout -s KILL "$1" setsid sh "$2"' \
+		"$cg" "$per_test_timeout" "$t" > "$log" 2>&1 < /dev/null
 	rc=$?
 	end=$(date +%s)
 	sed 's/^/# /' "$log"
 	echo "# $name: exit $rc after $((end - start)) s"
+	if ! kill_all "$cg"; then
+		echo "# $name: processes that survive SIGKILL: $(tr '\n' ' ' < "$cg/cgroup.procs")"
+		case $rc in 0|4) rc=1 ;; esac
+	fi
+	rmdir "$cg" 2> /dev/null
+	swapoff -a 2> /dev/null
+	unmount_new "$mounts"
+	remove_memcgs "$name"
+	sysctl_restore "$sysctls"
+	for d in /mnt/data /mnt/xfs; do
+		find "$d" -mindepth 1 -maxdepth 1 ! -name lost+found -exec rm -rf {} + 2> /dev/null
+	done
 	case $rc in
 	0) echo "ok $n $name" ;;
 	4) reason=$(sed -n 's/^SKIP: //p' "$log" | tail -n 1)
-	   echo "ok $n $name # SKIP ${reason:-no reason given}" ;;
-	137) echo "not ok $n $name # timed out after $per_test_timeout s" ;;
-	*) echo "not ok $n $name" ;;
+	   echo "ok $n $name # SKIP ${reason:-no reason given}"
+	   failed=$((failed + 1)) ;;
+	137) echo "not ok $n $name # timed out after $per_test_timeout s"
+	   failed=$((failed + 1)) ;;
+	*) echo "not ok $n $name"
+	   failed=$((failed + 1)) ;;
 	esac
-	# Files a test left on the data disk would fill it for the next ones.
-	find /mnt/data -mindepth 1 -maxdepth 1 ! -name lost+found -exec rm -rf {} + 2>/dev/null
-	# A test that leaves cgroups behind would skew the next one's counts.
-	if [ -n "$(find /sys/fs/cgroup/memory -mindepth 1 -type d 2>/dev/null)" ]; then
-		echo "# $name left cgroups behind; removing them"
-		find /sys/fs/cgroup/memory -mindepth 1 -depth -type d | while read -r d; do
-			while read -r p; do kill -KILL "$p"; done < "$d/cgroup.procs" 2>/dev/null
-			sleep 0.2
-			rmdir "$d" 2>/dev/null
-		done
-	fi
 done
 rm -f "$log"
+rmdir "$run" 2> /dev/null
+[ "$failed" -eq 0 ]

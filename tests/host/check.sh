@@ -1,13 +1,18 @@
 #!/bin/sh
-# check.sh --kernel BZIMAGE --initrd CPIO --out DIR [--tests "PATTERN..."]
+# check.sh --kernel BZIMAGE --initrd CPIO --out DIR [--tests "WORD..."]
 #
-# The host side of `make check`: lint the series and run the host unit
-# tests (both TAP); unless SERIES_CHECK=0 or --tests is given, check that
-# every prefix of the series builds; boot the guest to run the guest tests
-# (KTAP on ttyS1); then count every result and judge the kernel log.  Prints
-# each result as it comes and ends with "N passed, N failed[, N skipped]";
-# exits 1 on any failure, a guest that never reports (panic, hang, timeout)
-# or a kernel log that shows a panic, oops, BUG or WARNING.
+# The host side of `make check`.  Runs every producer of results, each
+# into a TAP file under DIR with its exit status beside it:
+#   lint       checkpatch --strict on every patch
+#   harness    the host tests of this harness (verdict.sh on made-up runs)
+#   cgtools    the cgtools host tests
+#   series     the build checks of the series (not with --tests, nor with
+#              SERIES_CHECK=0)
+#   guest      the guest tests, booted once in QEMU (KTAP on ttyS1)
+# then hands them all to verdict.sh, which counts them, checks that each
+# can be believed, judges the kernel log and prints "N passed, N failed".
+# Exits non-zero on any failure, and when the guest panics, hangs or never
+# reports (hard timeout CHECK_TIMEOUT, default 1800 s).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 kernel='' initrd='' out='' pattern='' timeout=${CHECK_TIMEOUT:-1800}
@@ -20,75 +25,54 @@ while [ $# -gt 0 ]; do
 	*) echo "check.sh: unknown argument: $1" >&2; exit 2 ;;
 	esac
 done
+if [ -z "$kernel" ] || [ -z "$initrd" ] || [ -z "$out" ]; then
+	echo "check.sh: --kernel, --initrd and --out are required" >&2
+	exit 2
+fi
 rm -rf "$out"
 mkdir -p "$out"
+# shellcheck source=tests/select.sh
+. "$top/tests/select.sh"
 
-echo "== checkpatch --strict on patches/"
-"$top"/tests/host/lint.sh "$top/build/linux-source-6.1" | tee "$out/lint.tap"
-
-echo "== host unit tests (cgtools)"
-if [ -f "$top/cgtools/Makefile" ]; then
-	make -s -C "$top/cgtools" test 2>&1 | tee "$out/host.tap"
-else
-	: > "$out/host.tap"
-fi
-
-: > "$out/series.tap"
-if [ -z "$pattern" ] && [ "${SERIES_CHECK:-1}" != 0 ]; then
-	echo "== build checks of the series"
-	"$top"/tests/host/series-check.sh /usr/src/linux-source-6.1.tar.xz \
-		"$top/build/series" "$top/qemu/kernel.config" | tee "$out/series.tap"
-fi
-
-echo "== guest tests"
-start=$(date +%s)
-"$top"/qemu/boot.sh --kernel "$kernel" --initrd "$initrd" --run check \
-	--out "$out/guest" --timeout "$timeout" \
-	${pattern:+--append "tests=$(echo "$pattern" | tr ' ' ,)"}
-end=$(date +%s)
-echo "== guest ran $((end - start)) s"
-
-# Count top-level results of every TAP/KTAP stream.
-count() {
-	awk '
-	/^ok [0-9]+/ && / # SKIP/ { skip++; next }
-	/^ok [0-9]+/ { pass++; next }
-	/^not ok [0-9]+/ { fail++; next }
-	END { printf "%d %d %d\n", pass, fail, skip }' "$@"
+# stage NAME TITLE CMD...: run CMD, show its output as it comes, keep it
+# in DIR/NAME.tap and its exit status in DIR/NAME.rc.
+stage() {
+	name=$1 title=$2
+	shift 2
+	echo "== $title"
+	s=$(date +%s)
+	{ "$@"; echo $? > "$out/$name.rc"; } 2>&1 | tee "$out/$name.tap"
+	echo "== $title: $(( $(date +%s) - s )) s"
+	verdict_args="$verdict_args --stream $name $out/$name.tap $out/$name.rc"
 }
-# shellcheck disable=SC2046 # three numbers
-set -- $(count "$out/lint.tap" "$out/host.tap" "$out/series.tap" \
-	"$out/guest/results.log")
-passed=$1 failed=$2 skipped=$3
+verdict_args=
 
-results=$out/guest/results.log
-console=$out/guest/console.log
-if ! grep -q '^# guest-exit: ' "$results"; then
-	echo "not ok - guest never reported: it panicked, hung or timed out (see $console)"
-	failed=$((failed + 1))
-else
-	plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$results" | head -n 1)
-	# shellcheck disable=SC2046 # three numbers
-	set -- $(count "$results")
-	got=$(($1 + $2 + $3))
-	if [ "${plan:-0}" != "$got" ]; then
-		echo "not ok - guest planned ${plan:-no} tests and reported $got"
-		failed=$((failed + 1))
-	fi
-fi
-bad=$(grep -nE 'Kernel panic|Oops|BUG:|WARNING:|general protection fault|soft lockup|hard LOCKUP|blocked for more than|Call Trace' "$console")
-if [ -n "$bad" ]; then
-	echo "not ok - kernel log is not clean:"
-	echo "$bad" | head -n 20 | sed 's/^/#   /'
-	failed=$((failed + 1))
-else
-	echo "ok - kernel log clean (no panic, oops, BUG or WARNING)"
-	passed=$((passed + 1))
+stage lint "checkpatch --strict on patches/" \
+	"$top"/tests/host/lint.sh "$top/build/linux-source-6.1"
+stage harness "host tests of the harness" "$top"/tests/host/test-harness.sh
+stage cgtools "host tests of cgtools" make -s -C "$top/cgtools" test
+if [ -z "$pattern" ] && [ "${SERIES_CHECK:-1}" != 0 ]; then
+	stage series "build checks of the series" \
+		"$top"/tests/host/series-check.sh /usr/src/linux-source-6.1.tar.xz \
+		"$top/build/series" "$top/qemu/kernel.config"
 fi
 
-if [ "$skipped" -gt 0 ]; then
-	echo "$passed passed, $failed failed, $skipped skipped"
-else
-	echo "$passed passed, $failed failed"
-fi
-[ "$failed" -eq 0 ]
+# guest NAME TITLE KERNEL WORDS: boot KERNEL and run the guest tests
+# matching WORDS (all when empty).
+guest() {
+	name=$1 title=$2 bz=$3 words=$4
+	# shellcheck disable=SC2086 # words
+	selected=$(select_cases "$top/tests" $words | grep -c .)
+	echo "== $title: $selected tests"
+	s=$(date +%s)
+	"$top"/qemu/boot.sh --kernel "$bz" --initrd "$initrd" --run check \
+		--out "$out/$name" --timeout "$timeout" \
+		${words:+--append "tests=$(echo "$words" | tr ' ' ,)"}
+	echo "== $title: $(( $(date +%s) - s )) s"
+	verdict_args="$verdict_args --guest $name $out/$name $selected"
+}
+guest guest "guest tests" "$kernel" "$pattern"
+
+echo "== verdict"
+# shellcheck disable=SC2086 # word list built above, paths without blanks
+"$top"/tests/host/verdict.sh $verdict_args

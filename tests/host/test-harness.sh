@@ -1,0 +1,185 @@
+#!/bin/sh
+# test-harness.sh: host tests of the judge of `make check` (verdict.sh)
+# and of the test selection both sides share (select.sh), as TAP.
+#
+# Each case makes up the files of a run (TAP streams, exit statuses, a
+# guest's results.log, console.log and qemu.rc), hands them to verdict.sh
+# and checks its exit status and the counts of its last line.  Every way
+# a broken run used to come out green is one case here, and must fail.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+verdict=$top/tests/host/verdict.sh
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+n=0 failures=0
+
+BOOT='[    0.000000] Linux version 6.1.192 (memcg@guest)'
+
+# A run that is good in every respect; each case spoils one thing.
+good_run() {
+	d=$scratch/run
+	rm -rf "$d"
+	mkdir -p "$d/guest"
+	printf 'ok 1 checkpatch a.patch\nok 2 checkpatch b.patch\n1..2\n' > "$d/lint.tap"
+	echo 0 > "$d/lint.rc"
+	printf 'KTAP version 1\n1..3\n# hello\nok 1 smoke-01\nok 2 spec-01\n# x\nok 3 tools-01\n# guest-exit: 0\n' \
+		> "$d/guest/results.log"
+	printf '%s\n[    1.0] Run /init as init process\n' "$BOOT" > "$d/guest/console.log"
+	echo 0 > "$d/guest/qemu.rc"
+}
+
+judge() {	# judge [EXPECTED]: run verdict.sh on the run in $d
+	"$verdict" --stream lint "$d/lint.tap" "$d/lint.rc" \
+		--guest guest "$d/guest" "${1:-3}" > "$scratch/out" 2>&1
+}
+
+# expect NAME WANT_RC "P passed, F failed": judge, compare.
+expect() {
+	n=$((n + 1))
+	judge "${4:-3}"
+	rc=$?
+	last=$(tail -n 1 "$scratch/out")
+	if [ "$rc" -eq "$2" ] && [ "$last" = "$3" ]; then
+		echo "ok $n $1"
+	else
+		echo "not ok $n $1"
+		echo "# exit $rc (want $2), last line '$last' (want '$3')"
+		sed 's/^/#   /' "$scratch/out"
+		failures=$((failures + 1))
+	fi
+}
+
+good_run
+expect "a good run passes and counts every result" 0 "6 passed, 0 failed"
+
+good_run
+sed -i 's/^ok 2 spec-01$/ok 2 spec-01 # SKIP kernel has no memory.dentry_unused/' "$d/guest/results.log"
+expect "a skipped guest test fails the run" 1 "5 passed, 2 failed"
+
+good_run
+sed -i '/^1\.\.3$/d' "$d/guest/results.log"
+expect "a guest run without a plan fails" 1 "6 passed, 1 failed"
+
+good_run
+printf 'KTAP version 1\n1..0\n# guest-exit: 0\n' > "$d/guest/results.log"
+expect "a guest run that planned nothing fails" 1 "3 passed, 2 failed" 0
+
+good_run
+expect "a guest plan other than the host's selection fails" 1 "6 passed, 1 failed" 4
+
+good_run
+sed -i '/^ok 3 tools-01$/d' "$d/guest/results.log"
+expect "a guest that reports fewer results than planned fails" 1 "5 passed, 1 failed"
+
+good_run
+sed -i 's/^ok 3 tools-01$/ok 4 tools-01/' "$d/guest/results.log"
+expect "results out of order fail" 1 "6 passed, 1 failed"
+
+good_run
+sed -i '/^# guest-exit/d' "$d/guest/results.log"
+expect "a guest that never reports its exit fails" 1 "6 passed, 1 failed"
+
+good_run
+sed -i 's/^# guest-exit: 0$/# guest-exit: 2/' "$d/guest/results.log"
+expect "a guest run that exits non-zero with all ok fails" 1 "6 passed, 1 failed"
+
+good_run
+: > "$d/guest/results.log"
+expect "an empty guest stream (run-guest.sh never started) fails" 1 "3 passed, 2 failed"
+
+good_run
+rm "$d/guest/results.log"
+expect "a missing guest stream fails" 1 "3 passed, 2 failed"
+
+good_run
+echo 124 > "$d/guest/qemu.rc"
+expect "a guest killed by the hard timeout fails" 1 "6 passed, 1 failed"
+
+good_run
+rm "$d/guest/qemu.rc"
+expect "an unknown qemu status fails" 1 "6 passed, 1 failed"
+
+good_run
+printf 'not ok 1 checkpatch a.patch\nok 2 checkpatch b.patch\n1..2\n' > "$d/lint.tap"
+echo 1 > "$d/lint.rc"
+expect "a failing host result fails the run" 1 "5 passed, 1 failed"
+
+good_run
+printf 'make: *** [unit-tests] Error 1\n' > "$d/lint.tap"
+echo 2 > "$d/lint.rc"
+expect "a host producer that fails to build (no TAP, exit 2) fails" 1 "4 passed, 2 failed"
+
+good_run
+echo 2 > "$d/lint.rc"
+expect "a host producer that exits non-zero with all ok fails" 1 "6 passed, 1 failed"
+
+good_run
+rm "$d/lint.rc"
+expect "a host producer whose status is unknown fails" 1 "6 passed, 1 failed"
+
+good_run
+printf 'ok 1 a\n1..2\nok 2 b\n1..2\n' > "$d/lint.tap"
+expect "two plans in one stream fail" 1 "6 passed, 1 failed"
+
+good_run
+rm "$d/guest/console.log"
+expect "a missing kernel log fails" 1 "5 passed, 1 failed"
+
+good_run
+: > "$d/guest/console.log"
+expect "an empty kernel log fails" 1 "5 passed, 1 failed"
+
+good_run
+echo '[    0.1] Booting paravirtualized kernel' > "$d/guest/console.log"
+expect "a kernel log that shows no boot fails" 1 "5 passed, 1 failed"
+
+for line in \
+	'[   12.5] BUG: KASAN: slab-use-after-free in memcg_lru_count+0x1/0x2' \
+	'[   12.5] BUG: KFENCE: use-after-free read in d_lru_del+0x11/0x20' \
+	'[   12.5] WARNING: possible circular locking dependency detected' \
+	'[   12.5] WARNING: CPU: 1 PID: 88 at mm/vmscan.c:900 do_shrink_slab+0x1' \
+	'[   12.5] Kernel panic - not syncing: hung_task: blocked tasks' \
+	'[   12.5] INFO: task sh:91 blocked for more than 120 seconds.' \
+	'[   12.5] rcu: INFO: rcu_sched self-detected stall on CPU' \
+	'[   12.5] watchdog: BUG: soft lockup - CPU#0 stuck for 22s! [sh:90]' \
+	'[   12.5] UBSAN: shift-out-of-bounds in mm/vmscan.c:812:9' \
+	'[   12.5] general protection fault, probably for non-canonical address' \
+	'[   12.5] BUG: sleeping function called from invalid context at mm/vmscan.c:870'
+do
+	good_run
+	echo "$line" >> "$d/guest/console.log"
+	expect "a kernel log with '$(echo "$line" | cut -c 11-48)' fails" 1 "5 passed, 1 failed"
+done
+
+# The selection: the host counts what the guest must run.
+# shellcheck source=tests/select.sh
+. "$top/tests/select.sh"
+sel=$scratch/sel
+mkdir -p "$sel/cases"
+: > "$sel/cases/seed-01-a.sh"; : > "$sel/cases/spec-07-b.sh"; : > "$sel/cases/spec-17-c.sh"
+for c in "3|" "2|spec-" "1|spec-07" "2|seed- spec-1" "0|nomatch"; do
+	n=$((n + 1))
+	want=${c%%|*} words=${c#*|}
+	# shellcheck disable=SC2086 # words
+	got=$(select_cases "$sel" $words | grep -c .)
+	if [ "$got" -eq "$want" ]; then
+		echo "ok $n select '$words' picks $want"
+	else
+		echo "not ok $n select '$words' picks $got, want $want"
+		failures=$((failures + 1))
+	fi
+done
+
+n=$((n + 1))
+good_run
+if ! "$verdict" --stream lint "$d/lint.tap" "$d/lint.rc" \
+	--guest guest "$d/guest" "$(select_cases "$sel" nomatch | grep -c .)" > "$scratch/out" 2>&1 &&
+	grep -q 'no guest test was selected' "$scratch/out"; then
+	echo "ok $n make check T=nomatch fails"
+else
+	echo "not ok $n make check T=nomatch fails"
+	failures=$((failures + 1))
+fi
+
+echo "1..$n"
+[ "$failures" -eq 0 ]
