@@ -5,10 +5,9 @@
 # named in SERIES (default patches/series), in order, failing on any reject.
 # UPTO applies only the first UPTO patches (for the bisect check).
 #
-# The tree is re-extracted whenever the applied set changes, so a patch taken
-# out of the series is really gone.  tar keeps the tarball's mtimes, so every
-# file an earlier series touched is touched again after extraction: kbuild then
-# rebuilds exactly what changed and ccache absorbs the rest.
+# Whenever the applied set changes, the series applied before is undone
+# first (or the tarball extracted again), so a patch taken out of the series
+# is really gone.
 set -eu
 
 tarball=$1
@@ -18,7 +17,7 @@ upto=${4:-}
 pdir=$(dirname "$series")
 tree=$builddir/linux-source-6.1
 stamp=$tree/.series-applied
-applied=$tree/.series-patches
+applied=$tree/.series-patches.d
 
 patches=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series")
 if [ -n "$upto" ]; then
@@ -30,28 +29,47 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
 	exit 0
 fi
 
-touched=""
-if [ -f "$applied" ]; then
-	touched=$(sed -n 's|^+++ b/||p; s|^--- a/||p' "$applied" | sort -u)
+mkdir -p "$builddir"
+# Undo the series applied now, last patch first, rather than extract the
+# tarball again; a tree in an unknown state is extracted afresh.  Either
+# way every file an earlier series touched ends up newer than its objects,
+# so kbuild rebuilds exactly what changed and ccache absorbs the rest.
+touched=$(cat "$applied"/*.patch "$tree/.series-patches" 2> /dev/null |
+	sed -n 's|^+++ b/||p; s|^--- a/||p' | sort -u)
+undone=0
+if [ -f "$stamp" ] && [ -d "$applied" ]; then
+	undone=1
+	rm -f "$stamp"
+	for p in $(printf '%s\n' "$applied"/*.patch | sort -r); do
+		[ -f "$p" ] || continue
+		echo "  UNPATCH $(basename "$p")"
+		if ! patch -d "$tree" -R -p1 -s --fuzz=0 --no-backup-if-mismatch \
+			< "$p" > /dev/null; then
+			undone=0
+			break
+		fi
+	done
+fi
+if [ $undone -eq 0 ]; then
+	rm -rf "$tree"
+	echo "  EXTRACT $tarball"
+	tar -xJf "$tarball" -C "$builddir"
+	[ -d "$tree" ] || { echo "prepare-tree: $tarball did not give $tree" >&2; exit 1; }
+	for f in $touched; do
+		[ -e "$tree/$f" ] && touch "$tree/$f"
+	done
 fi
 
-mkdir -p "$builddir"
-rm -rf "$tree"
-echo "  EXTRACT $tarball"
-tar -xJf "$tarball" -C "$builddir"
-[ -d "$tree" ] || { echo "prepare-tree: $tarball did not give $tree" >&2; exit 1; }
-for f in $touched; do
-	[ -e "$tree/$f" ] && touch "$tree/$f"
-done
-
-: > "$applied"
+rm -rf "$applied"
+mkdir -p "$applied"
+i=0
 for p in $patches; do
+	i=$((i + 1))
 	echo "  PATCH   $p"
 	if ! patch -d "$tree" -p1 -s -N --fuzz=0 --no-backup-if-mismatch < "$pdir/$p"; then
 		echo "prepare-tree: $p does not apply; the tree is left as it is for a look" >&2
-		rm -f "$stamp"
 		exit 1
 	fi
-	cat "$pdir/$p" >> "$applied"
+	cp "$pdir/$p" "$applied/$(printf %04d $i).patch"
 done
 echo "$want" > "$stamp"
