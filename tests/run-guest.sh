@@ -33,7 +33,10 @@ if ! grep -q " $HARNESS cgroup " /proc/mounts; then
 		exit 2
 	fi
 fi
-run=$HARNESS/run.$$
+# Under the runner's own harness cgroup, so a nested run stays inside
+# the test that started it.
+self=$(awk -F: '$2 == "name=harness" { print $3 }' /proc/self/cgroup)
+run=$HARNESS${self%/}/run.$$
 mkdir "$run" || { echo "Bail out! mkdir $run"; exit 2; }
 
 # Tunables a test may change; one grep reads them all.
