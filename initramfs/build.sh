@@ -41,6 +41,14 @@ mkdir -p "$root"/lib64
 printf 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/:/bin/sh\nuser:x:1000:1000:user:/tmp:/bin/sh\n' > "$root"/etc/passwd
 printf 'root:x:0:\nnogroup:x:65534:\nuser:x:1000:\n' > "$root"/etc/group
 
+# The stress/safety/input/perm tests' static helper, packed with tests/;
+# upstream's cgroup selftests when tests/selftests/build.sh built them.
+make -s -C "$top"/tests/stress
+if [ -d "$top"/build/selftests ]; then
+	mkdir -p "$root"/selftests
+	cp "$top"/build/selftests/test_* "$root"/selftests/
+fi
+
 cp "$top"/initramfs/init "$root"/init
 chmod 755 "$root"/init
 cp -r "$top"/tests/. "$root"/tests/

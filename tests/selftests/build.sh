@@ -1,0 +1,29 @@
+#!/bin/sh
+# build.sh [OUT]: build upstream's cgroup selftests (test_core, test_kmem,
+# test_memcontrol) statically from the project's 6.1 tree into OUT
+# (default build/selftests), for the guest's `run=selftests` mode.
+#
+# The sources come from the extracted tree (build/linux-source-6.1, the
+# series does not touch tools/); without it, from the tarball.
+set -eu
+top=$(cd "$(dirname "$0")/../.." && pwd)
+out=${1:-$top/build/selftests}
+tarball=/usr/src/linux-source-6.1.tar.xz
+rel=tools/testing/selftests
+tree=$top/build/linux-source-6.1
+if [ ! -f "$tree/$rel/cgroup/cgroup_util.c" ]; then
+	tree=$out/src/linux-source-6.1
+	if [ ! -f "$tree/$rel/cgroup/cgroup_util.c" ]; then
+		mkdir -p "$out/src"
+		tar -xJf "$tarball" -C "$out/src" \
+			"linux-source-6.1/$rel/cgroup" "linux-source-6.1/$rel/kselftest.h"
+	fi
+fi
+mkdir -p "$out"
+src=$tree/$rel/cgroup
+for t in test_core test_kmem test_memcontrol; do
+	# upstream's own flags (-Wall -pthread), static for the busybox guest
+	gcc -Wall -pthread -O2 -static -I"$tree/$rel" -o "$out/$t" \
+		"$src/$t.c" "$src/cgroup_util.c"
+	echo "  SELFTEST $out/$t"
+done

@@ -1,0 +1,67 @@
+# The body of the safety-* tests; source it after tests/lib.sh and
+# tests/stress/lib.sh, then call safety_run.
+# shellcheck shell=sh
+
+# 1000 files: a third written and left dirty, a third fsynced, a third
+# written through a shared mapping (cgstress writer).
+SAFETY_FILES=1000
+# After the last round of writes, shrinks go on this long over the dirty
+# pages and inodes before sync.
+SAFETY_SETTLE=5
+
+# safety_run MOUNTPOINT DEVICE FSTYPE: in cgroup "safety", write the files
+# twice over (the second round overwrites the first with other content and
+# sizes) while "all" is forced again and again on that cgroup and on the
+# root (and each of the root's children); then sync, check every file in
+# the page cache, unmount, mount again and check every file from the disk.
+safety_run() {
+	_mnt=$1 _dev=$2 _fs=$3
+	need_file "" memory.force_slab_shrink
+	need_cgstress
+	grep -q " $_mnt $_fs " /proc/mounts || fail "$_fs is not mounted at $_mnt"
+	_dir=$_mnt/safety.$$
+	_stop=/tmp/safety-stop.$$
+	_tmp=/tmp/safety.$$
+	rm -f "$_stop"
+	mkdir -p "$_tmp" "$_dir" || fail "mkdir $_dir"
+	cg_create safety
+	log_mark
+
+	CGSTRESS_STOP=$_stop "$CGSTRESS" shrink 3600 all "$MEMCG/safety" \
+		> "$_tmp/own.out" 2> "$_tmp/own.err" &
+	_own=$!
+	CGSTRESS_STOP=$_stop "$CGSTRESS" shrink 3600 all "$MEMCG" \
+		> "$_tmp/root.out" 2> "$_tmp/root.err" &
+	_root=$!
+	for _seed in 1 2; do
+		_out=$(cg_run safety "$CGSTRESS" writer "$_dir" "$SAFETY_FILES" "$_seed" 2>&1) ||
+			{ touch "$_stop"; fail "writer round $_seed: $_out"; }
+		diag "round $_seed: $_out"
+	done
+	sleep "$SAFETY_SETTLE"
+	touch "$_stop"
+	wait "$_own"
+	_rc1=$?
+	wait "$_root"
+	_rc2=$?
+	rm -f "$_stop"
+	diag "shrinks of safety: $(cat "$_tmp/own.out") $(cat "$_tmp/own.err")"
+	diag "shrinks of the root: $(cat "$_tmp/root.out") $(cat "$_tmp/root.err")"
+	expect_eq "$_rc1$_rc2" 00 "exit status of the shrink loops"
+	for _f in own root; do
+		_ok=$(sed -n 's/.* ok=\([0-9]*\).*/\1/p' "$_tmp/$_f.out")
+		expect_gt "${_ok:-0}" 1 "forced shrinks done ($_f)"
+	done
+
+	sync
+	_out=$("$CGSTRESS" verify "$_dir" "$SAFETY_FILES" 2 2>&1) || fail "before unmount: $_out"
+	diag "before unmount: $_out"
+	# nothing of ours may keep the file system busy
+	cd / || fail "cd /"
+	umount "$_mnt" || fail "umount $_mnt"
+	mount -t "$_fs" "$_dev" "$_mnt" || fail "mount $_dev again"
+	_out=$("$CGSTRESS" verify "$_dir" "$SAFETY_FILES" 2 2>&1) || fail "after remount: $_out"
+	diag "after remount: $_out"
+	rm -rf "$_dir" "$_tmp"
+	log_check
+}
