@@ -4,80 +4,130 @@
  * memory.dentry_unused.
  */
 #define _POSIX_C_SOURCE 200809L
+#include "cgjson.h"
+#include "cgkv.h"
 #include "cgmem.h"
-#include <libcgroup.h>
-#include "cgparse.h"
+#include "cgmount.h"
+#include "cgpath.h"
+#include "cgprom.h"
 #include "cgtool.h"
 
 #include <getopt.h>
+#include <libcgroup.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char usage[] =
-"Usage: cgdentry [-r] [--by-sb] [--json | --raw] CGROUP...\n"
+static const char usage_head[] =
+"Usage: cgdentry [options] CGROUP...\n"
 "\n"
 "Unused dentries on each memory cgroup's own lists (UNUSED) and on its\n"
 "whole subtree's (TOTAL), as memory.dentry_unused counts them.\n"
-"CGROUP is a path in the memory hierarchy (/, /A/B), or -g memory:/A/B.\n"
+"CGROUP is a path in the memory hierarchy (/, /A/B) or memory:PATH.\n"
 "\n"
-"  -r, --recursive    the subtree of each CGROUP as an indented tree,\n"
-"                     children sorted by TOTAL (largest first)\n"
-"  -s, --by-sb        one row per file system (superblock): device,\n"
-"                     type and mount point from /proc/self/mountinfo\n"
-"  -g CTRL:PATH       a CGROUP as cgget takes it; CTRL must name memory\n"
-"  -J, --json         JSON output, schema in cgtools(7):\n"
-"                     {\"cgroups\":[{\"cgroup\",\"depth\",\"unused\",\n"
-"                     \"total_unused\",\"nodes\":[{\"node\",\"unused\"}],\n"
-"                     \"superblocks\" (with --by-sb):[{\"device\",\"major\",\n"
-"                     \"minor\",\"fstype\",\"mount\",\"unused\"}]}]}\n"
-"      --raw          no header, tab-separated, full paths\n"
-"  -h, --help         this text\n"
-"  -V, --version      the version\n"
+"Options:\n"
+"  -R, --recursive       the subtree of each CGROUP as an indented tree,\n"
+"                        children sorted by TOTAL (largest first)\n"
+"  -s, --by-sb           one row per file system (superblock): device,\n"
+"                        type and mount point from /proc/self/mountinfo\n"
+"  -g CTRL[:PATH]        as cgget: CTRL:PATH names a CGROUP, CTRL alone\n"
+"                        selects controllers (must name memory)\n"
+TOOL_OUT_HELP
+TOOL_PROM_HELP
+"  -h, --help            this text\n"
+"  -V, --version         the version\n"
 "\n"
-"Exit status: 0 ok, 1 a cgroup could not be read, 2 usage error.\n";
+"Columns:\n";
+static const char usage_tail[] =
+"\n"
+"Exit status: 0 ok, 1 failed, 2 usage error, 64 some cgroups failed.\n"
+"See cgdentry(1).\n";
+
+enum { C_CGROUP, C_UNUSED, C_TOTAL, C_DEPTH, C_NODES };
+static const struct cgo_col cols[] = {
+	[C_CGROUP] = { "CGROUP", CGO_TREE, "cgroup path (indented tree with -R)" },
+	[C_UNUSED] = { "UNUSED", CGO_RIGHT, "unused dentries on its own lists" },
+	[C_TOTAL] = { "TOTAL", CGO_RIGHT, "unused dentries of its subtree" },
+	[C_DEPTH] = { "DEPTH", CGO_RIGHT, "depth below the CGROUP named" },
+	[C_NODES] = { "NODES", 0, "own unused dentries per node: N0=n,N1=n" },
+};
+#define DEFAULT_COLS "CGROUP,UNUSED,TOTAL"
+
+enum { S_CGROUP, S_DEVICE, S_FSTYPE, S_MOUNT, S_UNUSED };
+static const struct cgo_col sb_cols[] = {
+	[S_CGROUP] = { "CGROUP", 0, "cgroup path" },
+	[S_DEVICE] = { "DEVICE", 0, "the file system's major:minor" },
+	[S_FSTYPE] = { "FSTYPE", 0, "its type (- if not mounted)" },
+	[S_MOUNT] = { "MOUNT", 0, "its mount point (- if not mounted)" },
+	[S_UNUSED] = { "UNUSED", CGO_RIGHT, "the cgroup's unused dentries on it" },
+};
+#define DEFAULT_SB_COLS "CGROUP,DEVICE,FSTYPE,MOUNT,UNUSED"
+
+#define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
+
+static void __attribute__((noreturn)) usage(void)
+{
+	fputs(usage_head, stdout);
+	cgo_help_columns(stdout, cols, NCOLS(cols));
+	fputs("\nColumns with --by-sb:\n", stdout);
+	cgo_help_columns(stdout, sb_cols, NCOLS(sb_cols));
+	fputs(usage_tail, stdout);
+	exit(EXIT_OK);
+}
 
 struct opts {
-	int recursive, by_sb, json, raw;
+	int recursive, by_sb;
+	struct tool_out out;
 };
 
-/* One cgroup's reading, in display order. */
+/* One cgroup's reading, in display order; ERR is set if it failed. */
 struct row {
 	char *path;
 	unsigned int depth;
+	int err;
 	struct cgp_dentry d;
 };
 
 struct rows {
-	size_t n;
+	size_t n, ok, failed;
 	struct row *r;
 };
 
 static struct cgp_mounts mounts;
 
 static void add_row(struct rows *rows, const char *path, unsigned int depth,
-		    struct cgp_dentry *d)
+		    int err, struct cgp_dentry *d)
 {
 	struct row *r = realloc(rows->r, (rows->n + 1) * sizeof(*r));
 
 	if (!r || !(r[rows->n].path = strdup(path))) {
 		tool_err(NULL, "out of memory");
-		exit(EXIT_RUNTIME);
+		exit(EXIT_FAIL);
 	}
 	r[rows->n].depth = depth;
+	r[rows->n].err = err;
 	r[rows->n].d = *d;
 	rows->r = r;
 	rows->n++;
+	if (err)
+		rows->failed++;
+	else
+		rows->ok++;
 }
 
-/* Read the subtree of CG (or CG alone) into ROWS in display order. */
-static int collect(const char *cg, int recursive, struct rows *rows)
+/*
+ * Read the subtree of CG (or CG alone) into ROWS in display order.  A
+ * cgroup that cannot be read is reported on stderr and kept as a row
+ * marked failed, so that its subtree still shows; one removed between
+ * the walk and its read is left out (it no longer exists).
+ */
+static void collect(const char *cg, int recursive, struct rows *rows)
 {
 	char **paths;
-	size_t n, ok = 0, *order;
+	size_t n, kept = 0, *order;
 	struct cgp_dentry *ds;
 	uint64_t *totals;
 	unsigned int *depth;
-	int rc;
+	int rc, *errs;
 
 	if (!recursive) {
 		struct cgp_dentry d;
@@ -85,45 +135,42 @@ static int collect(const char *cg, int recursive, struct rows *rows)
 		rc = cgm_read_dentry(cg, &d);
 		if (rc) {
 			tool_cg_err(cg, CGM_DENTRY_UNUSED, rc);
-			return -1;
+			rows->failed++;
+			return;
 		}
-		add_row(rows, cg, 0, &d);
-		return 0;
+		add_row(rows, cg, 0, 0, &d);
+		return;
 	}
 	rc = cgm_walk(cg, &paths, &n);
 	if (rc) {
 		tool_cg_err(cg, NULL, rc);
-		return -1;
+		rows->failed++;
+		return;
 	}
 	ds = calloc(n, sizeof(*ds));
 	totals = calloc(n, sizeof(*totals));
 	order = calloc(n, sizeof(*order));
 	depth = calloc(n, sizeof(*depth));
-	if (!ds || !totals || !order || !depth) {
+	errs = calloc(n, sizeof(*errs));
+	if (!ds || !totals || !order || !depth || !errs) {
 		tool_err(NULL, "out of memory");
-		exit(EXIT_RUNTIME);
+		exit(EXIT_FAIL);
 	}
-	/* Read each; a cgroup removed since the walk is dropped quietly. */
 	for (size_t i = 0; i < n; i++) {
-		rc = cgm_read_dentry(paths[i], &ds[ok]);
+		rc = cgm_read_dentry(paths[i], &ds[kept]);
 		if (rc == ECGROUPNOTEXIST && i > 0) {
 			free(paths[i]);
 			continue;
 		}
 		if (rc) {
 			tool_cg_err(paths[i], CGM_DENTRY_UNUSED, rc);
-			for (size_t j = 0; j < ok; j++)
-				cgp_dentry_free(&ds[j]);
-			for (size_t j = i; j < n; j++)
-				free(paths[j]);
-			n = ok;
-			rc = -1;
-			goto out;
+			memset(&ds[kept], 0, sizeof(ds[kept]));
 		}
-		totals[ok] = ds[ok].total;
-		paths[ok++] = paths[i];
+		errs[kept] = rc;
+		totals[kept] = ds[kept].total;
+		paths[kept++] = paths[i];
 	}
-	n = ok;
+	n = kept;
 	if (cgp_tree_order((const char *const *)paths, totals, n, order, depth)) {
 		/* a parent went away between walk and read: keep walk order */
 		for (size_t i = 0; i < n; i++) {
@@ -132,76 +179,146 @@ static int collect(const char *cg, int recursive, struct rows *rows)
 		}
 	}
 	for (size_t i = 0; i < n; i++)
-		add_row(rows, paths[order[i]], depth[order[i]], &ds[order[i]]);
-	rc = 0;
-out:
+		add_row(rows, paths[order[i]], depth[order[i]], errs[order[i]],
+			&ds[order[i]]);
 	cgm_free_paths(paths, n);
 	free(ds);
 	free(totals);
 	free(order);
 	free(depth);
-	return rc;
+	free(errs);
 }
 
 static void print_json(const struct rows *rows, const struct opts *o)
 {
-	printf("{\"cgroups\":[");
+	struct cgjw w;
+
+	cgjw_init(&w, stdout);
+	w.break_depth = 2;
+	cgjw_obj(&w, NULL);
+	cgjw_arr(&w, "cgroups");
 	for (size_t i = 0; i < rows->n; i++) {
 		const struct row *r = &rows->r[i];
 
-		printf("%s\n {\"cgroup\":", i ? "," : "");
-		cgp_json_str(stdout, r->path);
-		printf(",\"depth\":%u,\"unused\":%llu,\"total_unused\":%llu,\"nodes\":[",
-		       r->depth, (unsigned long long)r->d.unused,
-		       (unsigned long long)r->d.total);
-		for (size_t j = 0; j < r->d.nnodes; j++)
-			printf("%s{\"node\":%u,\"unused\":%llu}", j ? "," : "",
-			       r->d.nodes[j].nid,
-			       (unsigned long long)r->d.nodes[j].n);
-		printf("]");
+		cgjw_obj(&w, NULL);
+		cgjw_str(&w, "cgroup", r->path);
+		cgjw_u64(&w, "depth", r->depth);
+		if (r->err) {
+			cgjw_null(&w, "unused");
+			cgjw_null(&w, "total_unused");
+		} else {
+			cgjw_u64(&w, "unused", r->d.unused);
+			cgjw_u64(&w, "total_unused", r->d.total);
+		}
+		cgjw_arr(&w, "nodes");
+		for (size_t j = 0; j < r->d.nnodes; j++) {
+			cgjw_obj(&w, NULL);
+			cgjw_u64(&w, "node", r->d.nodes[j].nid);
+			cgjw_u64(&w, "unused", r->d.nodes[j].n);
+			cgjw_end(&w);
+		}
+		cgjw_end(&w);
 		if (o->by_sb) {
-			printf(",\"superblocks\":[");
+			cgjw_arr(&w, "superblocks");
 			for (size_t j = 0; j < r->d.nsbs; j++) {
 				const struct cgp_sb_count *sb = &r->d.sbs[j];
 				const struct cgp_mount *m =
 					cgp_mounts_find(&mounts, sb->major, sb->minor);
+				char dev[32];
 
-				printf("%s{\"device\":\"%u:%u\",\"major\":%u,\"minor\":%u,\"fstype\":",
-				       j ? "," : "", sb->major, sb->minor,
-				       sb->major, sb->minor);
-				if (m)
-					cgp_json_str(stdout, m->fstype);
-				else
-					printf("null");
-				printf(",\"mount\":");
-				if (m)
-					cgp_json_str(stdout, m->point);
-				else
-					printf("null");
-				printf(",\"unused\":%llu}", (unsigned long long)sb->n);
+				snprintf(dev, sizeof(dev), "%u:%u", sb->major, sb->minor);
+				cgjw_obj(&w, NULL);
+				cgjw_str(&w, "device", dev);
+				cgjw_u64(&w, "major", sb->major);
+				cgjw_u64(&w, "minor", sb->minor);
+				if (m) {
+					cgjw_str(&w, "fstype", m->fstype);
+					cgjw_str(&w, "mount", m->point);
+				} else {
+					cgjw_null(&w, "fstype");
+					cgjw_null(&w, "mount");
+				}
+				cgjw_u64(&w, "unused", sb->n);
+				cgjw_end(&w);
 			}
-			printf("]");
+			cgjw_end(&w);
 		}
-		printf("}");
+		if (r->err)
+			cgjw_str(&w, "error", cgm_strerror(r->err));
+		cgjw_end(&w);
 	}
-	printf("\n]}\n");
+	cgjw_end(&w);
+	cgjw_end(&w);
+	putchar('\n');
+}
+
+static void print_prometheus(const struct rows *rows)
+{
+	char node[16], dev[32];
+
+	cgprom_family(stdout, "memcg_dentry_unused", "gauge",
+		      "Unused dentries on the memory cgroup's own LRU lists (memory.dentry_unused: unused).");
+	for (size_t i = 0; i < rows->n; i++) {
+		struct cgprom_label l[] = { { "cgroup", rows->r[i].path } };
+
+		if (!rows->r[i].err)
+			cgprom_sample(stdout, "memcg_dentry_unused", l, 1,
+				      rows->r[i].d.unused);
+	}
+	cgprom_family(stdout, "memcg_dentry_unused_subtree", "gauge",
+		      "Unused dentries of the memory cgroup and its descendants (memory.dentry_unused: total_unused).");
+	for (size_t i = 0; i < rows->n; i++) {
+		struct cgprom_label l[] = { { "cgroup", rows->r[i].path } };
+
+		if (!rows->r[i].err)
+			cgprom_sample(stdout, "memcg_dentry_unused_subtree", l, 1,
+				      rows->r[i].d.total);
+	}
+	cgprom_family(stdout, "memcg_dentry_unused_node", "gauge",
+		      "Unused dentries on the memory cgroup's own LRU lists, per NUMA node.");
+	for (size_t i = 0; i < rows->n; i++) {
+		const struct row *r = &rows->r[i];
+
+		for (size_t j = 0; j < r->d.nnodes; j++) {
+			struct cgprom_label l[] = {
+				{ "cgroup", r->path }, { "node", node },
+			};
+
+			snprintf(node, sizeof(node), "%u", r->d.nodes[j].nid);
+			cgprom_sample(stdout, "memcg_dentry_unused_node", l, 2,
+				      r->d.nodes[j].n);
+		}
+	}
+	cgprom_family(stdout, "memcg_dentry_unused_sb", "gauge",
+		      "Unused dentries on the memory cgroup's own LRU lists, per file system (device major:minor, its type and mount point, empty if not mounted).");
+	for (size_t i = 0; i < rows->n; i++) {
+		const struct row *r = &rows->r[i];
+
+		for (size_t j = 0; j < r->d.nsbs; j++) {
+			const struct cgp_sb_count *sb = &r->d.sbs[j];
+			const struct cgp_mount *m =
+				cgp_mounts_find(&mounts, sb->major, sb->minor);
+			struct cgprom_label l[] = {
+				{ "cgroup", r->path }, { "device", dev },
+				{ "fstype", m ? m->fstype : "" },
+				{ "mountpoint", m ? m->point : "" },
+			};
+
+			snprintf(dev, sizeof(dev), "%u:%u", sb->major, sb->minor);
+			cgprom_sample(stdout, "memcg_dentry_unused_sb", l, 4, sb->n);
+		}
+	}
 }
 
 static void print_table(const struct rows *rows, const struct opts *o)
 {
-	static const char *const hdr[] = { "CGROUP", "UNUSED", "TOTAL" };
-	static const int right[] = { 0, 1, 1 };
-	static const char *const sb_hdr[] = {
-		"CGROUP", "DEVICE", "FSTYPE", "MOUNT", "UNUSED"
-	};
-	static const int sb_right[] = { 0, 0, 0, 0, 1 };
-	struct table t;
-	char a[24], b[24], dev[32], name[4096 + 256];
+	struct cgo_table t;
 
 	if (o->by_sb)
-		table_init(&t, 5, sb_hdr, sb_right);
+		tool_table_init(&t, sb_cols, NCOLS(sb_cols), DEFAULT_SB_COLS, &o->out);
 	else
-		table_init(&t, 3, hdr, right);
+		tool_table_init(&t, cols, NCOLS(cols), DEFAULT_COLS, &o->out);
+	t.tree = o->recursive;
 	for (size_t i = 0; i < rows->n; i++) {
 		const struct row *r = &rows->r[i];
 
@@ -210,35 +327,47 @@ static void print_table(const struct rows *rows, const struct opts *o)
 				const struct cgp_sb_count *sb = &r->d.sbs[j];
 				const struct cgp_mount *m =
 					cgp_mounts_find(&mounts, sb->major, sb->minor);
+				size_t row = cgo_row(&t, r->depth);
 
-				snprintf(dev, sizeof(dev), "%u:%u", sb->major, sb->minor);
-				table_add(&t, r->path, dev, m ? m->fstype : NULL,
-					  m ? m->point : NULL, fmt_u64(a, sb->n));
+				cgo_set(&t, row, S_CGROUP, r->path);
+				cgo_setf(&t, row, S_DEVICE, "%u:%u", sb->major, sb->minor);
+				cgo_set(&t, row, S_FSTYPE, m ? m->fstype : NULL);
+				cgo_set(&t, row, S_MOUNT, m ? m->point : NULL);
+				cgo_set_u64(&t, row, S_UNUSED, sb->n);
 			}
 			continue;
 		}
-		if (o->recursive && !o->raw && r->depth > 0) {
-			const char *base = strrchr(r->path, '/') + 1;
+		size_t row = cgo_row(&t, r->depth);
 
-			snprintf(name, sizeof(name), "%*s%s", (int)(2 * r->depth),
-				 "", base);
-		} else {
-			snprintf(name, sizeof(name), "%s", r->path);
+		cgo_set(&t, row, C_CGROUP, r->path);
+		cgo_set_u64(&t, row, C_DEPTH, r->depth);
+		if (r->err)
+			continue;
+		cgo_set_u64(&t, row, C_UNUSED, r->d.unused);
+		cgo_set_u64(&t, row, C_TOTAL, r->d.total);
+		{
+			char nodes[512] = "";
+			size_t len = 0;
+
+			for (size_t j = 0; j < r->d.nnodes && len < sizeof(nodes); j++)
+				len += (size_t)snprintf(nodes + len, sizeof(nodes) - len,
+							"%sN%u=%llu", j ? "," : "",
+							r->d.nodes[j].nid,
+							(unsigned long long)r->d.nodes[j].n);
+			cgo_set(&t, row, C_NODES, nodes);
 		}
-		table_add(&t, name, fmt_u64(a, r->d.unused), fmt_u64(b, r->d.total));
 	}
-	if (t.nrows)
-		table_print(&t, stdout, o->raw);
-	table_free(&t);
+	if (t.nrows || o->out.mode != CGO_TABLE)
+		cgo_print(&t, stdout, o->out.mode, o->out.noheadings);
+	cgo_table_free(&t);
 }
 
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "recursive", no_argument, NULL, 'r' },
+		{ "recursive", no_argument, NULL, 'R' },
 		{ "by-sb", no_argument, NULL, 's' },
-		{ "json", no_argument, NULL, 'J' },
-		{ "raw", no_argument, NULL, 'R' },
+		TOOL_OUT_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -246,41 +375,52 @@ int main(int argc, char **argv)
 	struct tool_cgroups cgs = { 0 };
 	struct opts o = { 0 };
 	struct rows rows = { 0 };
-	int c, status = EXIT_OK;
+	int c;
 
-	tool_name = "cgdentry";
-	while ((c = getopt_long(argc, argv, "rsg:JhV", longopts, NULL)) != -1) {
+	tool_setup("cgdentry");
+	while ((c = getopt_long(argc, argv, ":Rsg:" TOOL_OUT_SHORTOPTS "hV",
+				longopts, NULL)) != -1) {
+		if (tool_out_option(&o.out, c, optarg))
+			continue;
 		switch (c) {
-		case 'r': o.recursive = 1; break;
+		case 'R': o.recursive = 1; break;
 		case 's': o.by_sb = 1; break;
-		case 'g': tool_add_cgroup(&cgs, optarg); break;
-		case 'J': o.json = 1; break;
-		case 'R': o.raw = 1; break;
-		case 'h': fputs(usage, stdout); return EXIT_OK;
+		case 'g': tool_opt_g(&cgs, optarg); break;
+		case 'h': usage();
 		case 'V': tool_version();
-		default: tool_usage_err("unknown option");
+		default: tool_getopt_err(c, argv);
 		}
 	}
 	tool_add_operands(&cgs, argc, argv, optind);
-	if (o.json && o.raw)
-		tool_usage_err("--json and --raw exclude each other");
+	tool_out_check(&o.out, 1);
+	if (o.out.mode == CGO_TABLE || o.out.mode == CGO_RAW || o.out.mode == CGO_PAIRS) {
+		/* check -o before touching any cgroup */
+		struct cgo_table t;
+
+		if (o.by_sb)
+			tool_table_init(&t, sb_cols, NCOLS(sb_cols), DEFAULT_SB_COLS, &o.out);
+		else
+			tool_table_init(&t, cols, NCOLS(cols), DEFAULT_COLS, &o.out);
+		cgo_table_free(&t);
+	}
 
 	tool_init();
-	if (o.by_sb) {
+	if (o.by_sb || o.out.mode == CGO_PROM) {
 		FILE *f = fopen("/proc/self/mountinfo", "re");
 
 		if (!f || cgp_mounts_read(f, &mounts)) {
 			tool_err("/proc/self/mountinfo", "cannot read it");
-			return EXIT_RUNTIME;
+			return EXIT_FAIL;
 		}
 		fclose(f);
 	}
 	for (size_t i = 0; i < cgs.n; i++)
-		if (collect(cgs.path[i], o.recursive, &rows))
-			status = EXIT_RUNTIME;
+		collect(cgs.path[i], o.recursive, &rows);
 
-	if (o.json)
+	if (o.out.mode == CGO_JSON)
 		print_json(&rows, &o);
+	else if (o.out.mode == CGO_PROM)
+		print_prometheus(&rows);
 	else
 		print_table(&rows, &o);
 
@@ -291,5 +431,5 @@ int main(int argc, char **argv)
 	free(rows.r);
 	cgp_mounts_free(&mounts);
 	tool_free_cgroups(&cgs);
-	return status;
+	return tool_status(rows.ok, rows.failed);
 }

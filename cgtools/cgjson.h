@@ -1,44 +1,59 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * cgjson: a strict, small JSON reader (RFC 8259) for cgtest-json and the
- * unit tests, so that the tools' --json output is checked by a parser and
- * not by eye.  Values are queried with paths such as
- * ".cgroups[0].unused" or ".cgroups[cgroup=/A].total_unused".
+ * cgjson: the one small JSON writer of cgtools (RFC 8259 output, compact,
+ * members in the order written).  It keeps track of nesting and commas;
+ * the caller says what to write.  Checked on the host by parsing what it
+ * writes with json-c, an independent reader.
+ *
+ *	struct cgjw w;
+ *	cgjw_init(&w, stdout);
+ *	cgjw_obj(&w, NULL);
+ *	cgjw_arr(&w, "cgroups");
+ *	cgjw_obj(&w, NULL); cgjw_str(&w, "cgroup", "/A"); cgjw_end(&w);
+ *	cgjw_end(&w);
+ *	cgjw_end(&w);			// {"cgroups":[{"cgroup":"/A"}]}
  */
 #ifndef CGJSON_H
 #define CGJSON_H
 
-#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
-enum cgj_type { CGJ_NULL, CGJ_BOOL, CGJ_NUM, CGJ_STR, CGJ_ARR, CGJ_OBJ };
+#define CGJW_MAX_DEPTH 16
 
-struct cgj {
-	enum cgj_type type;
-	char *text;		/* STR: decoded; NUM: as written; BOOL: true/false */
-	size_t n;		/* ARR/OBJ: number of items */
-	char **keys;		/* OBJ: member names, in order */
-	struct cgj **items;	/* ARR/OBJ: values */
+struct cgjw {
+	FILE *out;
+	int depth;
+	/* per level: 1 once a member or item has been written */
+	unsigned char had[CGJW_MAX_DEPTH];
+	/* per level: the character that closes it, '}' or ']' */
+	char close[CGJW_MAX_DEPTH];
+	/* start each item of arrays at this depth on a new line (0: never) */
+	int break_depth;
 };
 
+void cgjw_init(struct cgjw *w, FILE *out);
 /*
- * Parse one JSON value at TEXT (blanks around it allowed).  Returns the
- * value and sets *END just past it (and its trailing blanks), or returns
- * NULL with a message in ERR.  With END NULL, TEXT must hold just the one
- * value.
+ * Open an object or array: as the member KEY of the enclosing object, or
+ * (KEY NULL) as an item of the enclosing array or the top-level value.
  */
-struct cgj *cgj_parse(const char *text, const char **end, char *err, size_t errsz);
-void cgj_free(struct cgj *v);
+void cgjw_obj(struct cgjw *w, const char *key);
+void cgjw_arr(struct cgjw *w, const char *key);
+/* Close the innermost object or array. */
+void cgjw_end(struct cgjw *w);
+
+void cgjw_str(struct cgjw *w, const char *key, const char *s);
+void cgjw_u64(struct cgjw *w, const char *key, uint64_t v);
+void cgjw_bool(struct cgjw *w, const char *key, int b);
+void cgjw_null(struct cgjw *w, const char *key);
+/* A finite number with DECIMALS digits after the point ("%.*f"). */
+void cgjw_fixed(struct cgjw *w, const char *key, double v, int decimals);
 
 /*
- * Follow PATH from V: ".key" takes an object member, "[N]" an array item,
- * "[key=value]" the first array item that is an object whose member KEY is
- * a string or number written as VALUE.  "" and "." are V itself.  Returns
- * NULL when a step does not match (or the path is malformed, *BAD set).
+ * Write S as a JSON string, quotes included: '"', '\\' and control
+ * characters escaped; valid UTF-8 kept; any other byte written as \u00XX
+ * (read as Latin-1), so the output is always valid JSON.
  */
-const struct cgj *cgj_path(const struct cgj *v, const char *path, int *bad);
-
-/* Print V: strings and numbers bare, others as compact JSON. */
-void cgj_print(FILE *out, const struct cgj *v);
+void cgj_string(FILE *out, const char *s);
 
 #endif

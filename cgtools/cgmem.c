@@ -1,37 +1,29 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cgmem: cgroup access for cgtools through libcgroup; see cgmem.h.
- *
- * Reads go through libcgroup's value iterator (cgroup_read_value_*), which
- * hands back one line at a time of any control file, as cgget reads
- * memory.stat.  Walks use cgroup_walk_tree_*.  Writes build a fresh
- * struct cgroup holding just the one value and call cgroup_modify_cgroup().
+ * cgmem: cgroup access for cgtools; see cgmem.h.  What does not depend on
+ * how cgroupfs is reached lives here (existence checks, parsing each line
+ * as it comes, turning walk paths into cgroup paths); the backend
+ * (cgmem-backend.h) does the reading, walking and writing.
  */
 #define _GNU_SOURCE
 #include "cgmem.h"
+#include "cgmem-backend.h"
+#include "cgpath.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <libcgroup.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define LINE_MAX_LEN 4096
-
-static char *mount_point;
+static const char *mount_point;
 
 int cgm_init(void)
 {
-	int rc = cgroup_init();
-
-	if (rc)
-		return rc == ECGOTHER ? -cgroup_get_last_errno() : rc;
-	rc = cgroup_get_subsys_mount_point("memory", &mount_point);
-	if (rc)
-		return rc == ECGOTHER ? -cgroup_get_last_errno() : rc;
-	return 0;
+	return cgmb_init(&mount_point);
 }
 
 const char *cgm_mount_point(void)
@@ -43,11 +35,10 @@ const char *cgm_strerror(int rc)
 {
 	if (rc < 0)
 		return strerror(-rc);
-	return cgroup_strerror(rc);
+	return cgmb_strerror(rc);
 }
 
-/* MOUNT/CGROUP[/FILE] into BUF. */
-static int build_path(const char *cgroup, const char *file, char *buf, size_t size)
+int cgm_build_path(const char *cgroup, const char *file, char *buf, size_t size)
 {
 	int len = snprintf(buf, size, "%s%s%s%s", mount_point,
 			   strcmp(cgroup, "/") ? cgroup : "",
@@ -60,7 +51,7 @@ int cgm_exists(const char *cgroup)
 {
 	char path[FILENAME_MAX];
 	struct stat st;
-	int rc = build_path(cgroup, NULL, path, sizeof(path));
+	int rc = cgm_build_path(cgroup, NULL, path, sizeof(path));
 
 	if (rc)
 		return rc;
@@ -69,34 +60,27 @@ int cgm_exists(const char *cgroup)
 	return S_ISDIR(st.st_mode) ? 0 : ECGROUPNOTEXIST;
 }
 
+static int add_kv_line(const char *text, void *arg)
+{
+	char key[CGP_KEY_MAX];
+	uint64_t val;
+
+	if (cgp_parse_kv_line(text, key, &val))
+		return ECGROUPPARSEFAIL;
+	return cgp_kvs_add(arg, key, val) ? -ENOMEM : 0;
+}
+
 int cgm_read_kvs(const char *cgroup, const char *file, struct cgp_kvs *kvs)
 {
-	char line[LINE_MAX_LEN], name[FILENAME_MAX];
-	void *handle = NULL;
-	int rc;
+	int rc = cgm_exists(cgroup);
 
-	rc = cgm_exists(cgroup);
 	if (rc)
 		return rc;
-	snprintf(name, sizeof(name), "%s", file);
-	rc = cgroup_read_value_begin("memory", cgroup, name, &handle, line,
-				     sizeof(line));
-	while (rc == 0) {
-		char key[CGP_KEY_MAX];
-		uint64_t val;
-
-		if (cgp_parse_kv_line(line, key, &val) ||
-		    cgp_kvs_add(kvs, key, val)) {
-			rc = ECGROUPPARSEFAIL;
-			break;
-		}
-		rc = cgroup_read_value_next(&handle, line, sizeof(line));
-	}
-	if (rc == ECGOTHER)
-		rc = -cgroup_get_last_errno();
-	if (handle)
-		cgroup_read_value_end(&handle);
-	return rc == ECGEOF ? 0 : rc;
+	rc = cgmb_read_lines(cgroup, file, add_kv_line, kvs);
+	/* a cgroup removed while it was read: say so, not "no such file" */
+	if (rc == -ENOENT || rc == -ENODEV || rc == ECGROUPVALUENOTEXIST)
+		rc = cgm_exists(cgroup) ? ECGROUPNOTEXIST : rc;
+	return rc;
 }
 
 int cgm_read_dentry(const char *cgroup, struct cgp_dentry *d)
@@ -110,13 +94,12 @@ int cgm_read_dentry(const char *cgroup, struct cgp_dentry *d)
 	return rc;
 }
 
-/* One open(O_WRONLY) and one write(2) of VALUE to the control file. */
-static int write_direct(const char *cgroup, const char *file, const char *value)
+int cgm_write_direct(const char *cgroup, const char *file, const char *value)
 {
 	char path[FILENAME_MAX];
 	size_t len = strlen(value);
 	ssize_t done;
-	int fd, rc = build_path(cgroup, file, path, sizeof(path));
+	int fd, rc = cgm_build_path(cgroup, file, path, sizeof(path));
 
 	if (rc)
 		return rc;
@@ -131,102 +114,58 @@ static int write_direct(const char *cgroup, const char *file, const char *value)
 
 int cgm_write(const char *cgroup, const char *file, const char *value)
 {
-	struct cgroup *cg;
-	struct cgroup_controller *ctrl;
 	int rc = cgm_exists(cgroup);
 
-	if (rc)
-		return rc;
-	/*
-	 * A fresh struct cgroup with one controller holding one value:
-	 * cgroup_modify_cgroup() writes every value the struct carries, so
-	 * this writes FILE and nothing else (libcgroup 2.0.2 opens the file
-	 * and write()s the value once, as it has no newline).
-	 */
-	cg = cgroup_new_cgroup(cgroup);
-	if (!cg)
-		return -ENOMEM;
-	ctrl = cgroup_add_controller(cg, "memory");
-	rc = ctrl ? cgroup_add_value_string(ctrl, file, value) : ECGFAIL;
-	if (!rc)
-		rc = cgroup_modify_cgroup(cg);
-	cgroup_free(&cg);
-	if (rc == ECGOTHER)
-		/* write(2) failed: libcgroup kept its errno (EINVAL, EINTR...) */
-		return -cgroup_get_last_errno();
-	if (rc == ECGROUPVALUENOTEXIST || rc == ECGROUPNOTALLOWED ||
-	    rc == ECGROUPSUBSYSNOTMOUNTED)
-		/*
-		 * open() failed and libcgroup replaced its errno by one of
-		 * these codes (it opens O_RDWR, which also refuses a 0200 file
-		 * to a non-root owner).  Nothing was written; do the write
-		 * ourselves to get the real errno, or to succeed where only
-		 * write permission is granted.
-		 */
-		return write_direct(cgroup, file, value);
-	return rc;
+	return rc ? rc : cgmb_write(cgroup, file, value);
 }
 
-static int add_path(char ***paths, size_t *n, size_t *cap, const char *path)
+struct walk {
+	char **paths;
+	size_t n, cap;
+};
+
+static int add_dir(const char *full, void *arg)
 {
-	if (*n == *cap) {
-		size_t nc = *cap ? *cap * 2 : 16;
-		char **np = realloc(*paths, nc * sizeof(*np));
+	struct walk *w = arg;
+	char rel[FILENAME_MAX];
+
+	if (cgp_rel_path(mount_point, full, rel, sizeof(rel)))
+		return ECGROUPPARSEFAIL;
+	if (w->n == w->cap) {
+		size_t nc = w->cap ? w->cap * 2 : 16;
+		char **np = realloc(w->paths, nc * sizeof(*np));
 
 		if (!np)
 			return -ENOMEM;
-		*paths = np;
-		*cap = nc;
+		w->paths = np;
+		w->cap = nc;
 	}
-	(*paths)[*n] = strdup(path);
-	if (!(*paths)[*n])
+	w->paths[w->n] = strdup(rel);
+	if (!w->paths[w->n])
 		return -ENOMEM;
-	(*n)++;
+	w->n++;
 	return 0;
 }
 
 int cgm_walk(const char *cgroup, char ***paths, size_t *n)
 {
-	struct cgroup_file_info info;
-	void *handle = NULL;
-	size_t cap = 0;
-	int base_level, rc = cgm_exists(cgroup);
+	struct walk w = { 0 };
+	int rc = cgm_exists(cgroup);
 
 	*paths = NULL;
 	*n = 0;
 	if (rc)
 		return rc;
-	rc = cgroup_walk_tree_begin("memory", cgroup, 0, &handle, &info,
-				    &base_level);
-	if (!rc)
-		rc = cgroup_walk_tree_set_flags(&handle, CGROUP_WALK_TYPE_PRE_DIR);
-	while (!rc) {
-		char rel[FILENAME_MAX];
-
-		if (info.type == CGROUP_FILE_TYPE_DIR) {
-			if (cgp_rel_path(mount_point, info.full_path, rel,
-					 sizeof(rel))) {
-				rc = ECGROUPPARSEFAIL;
-				break;
-			}
-			rc = add_path(paths, n, &cap, rel);
-			if (rc)
-				break;
-		}
-		rc = cgroup_walk_tree_next(0, &handle, &info, base_level);
+	rc = cgmb_walk(cgroup, add_dir, &w);
+	if (!rc && w.n == 0)
+		rc = ECGROUPNOTEXIST;	/* removed since cgm_exists() */
+	if (rc) {
+		cgm_free_paths(w.paths, w.n);
+		return rc;
 	}
-	if (rc == ECGOTHER)
-		rc = -cgroup_get_last_errno();
-	if (handle)
-		cgroup_walk_tree_end(&handle);
-	if (rc == ECGEOF && *n > 0)
-		return 0;
-	if (rc == ECGEOF)
-		rc = ECGROUPNOTEXIST;
-	cgm_free_paths(*paths, *n);
-	*paths = NULL;
-	*n = 0;
-	return rc;
+	*paths = w.paths;
+	*n = w.n;
+	return 0;
 }
 
 void cgm_free_paths(char **paths, size_t n)

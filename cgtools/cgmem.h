@@ -1,21 +1,25 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * cgmem: all cgroup access of cgtools, through libcgroup.  CGROUP paths
- * are relative to the memory (v1) hierarchy: "/", "/A/B".
+ * cgmem: all cgroup access of cgtools.  CGROUP paths are relative to the
+ * memory (v1) hierarchy: "/", "/A/B".
  *
  * Every function returns 0, a libcgroup error code (ECG*, > 0) or a
- * negative errno; cgm_strerror() turns either into text.
+ * negative errno, never 0 for a failure; cgm_strerror() turns either into
+ * text.  The access itself goes through a backend (cgmem-backend.h):
+ * libcgroup in the tools, a plain directory tree in the host tests.
  */
 #ifndef CGMEM_H
 #define CGMEM_H
 
-#include "cgparse.h"
+#include "cgkv.h"
+
+#include <stddef.h>
 
 #define CGM_DENTRY_UNUSED "memory.dentry_unused"
 #define CGM_SLAB_STAT "memory.slab_reclaim_stat"
 #define CGM_FORCE_SHRINK "memory.force_slab_shrink"
 
-/* cgroup_init() and find the memory hierarchy. */
+/* Set up the backend and find the memory hierarchy. */
 int cgm_init(void);
 /* The memory hierarchy's mount point (after cgm_init). */
 const char *cgm_mount_point(void);
@@ -24,7 +28,11 @@ const char *cgm_strerror(int rc);
 /* 0 when CGROUP exists, ECGROUPNOTEXIST when it does not. */
 int cgm_exists(const char *cgroup);
 
-/* Read a flat "key value" control file into KVS (appended). */
+/*
+ * Read a flat "key value" control file into KVS (appended).  On a
+ * malformed line the pairs before it stay in KVS and ECGROUPPARSEFAIL is
+ * returned.
+ */
 int cgm_read_kvs(const char *cgroup, const char *file, struct cgp_kvs *kvs);
 
 /* memory.dentry_unused of CGROUP, decoded. */

@@ -4,8 +4,11 @@
  * memory.force_slab_shrink, with a report of what it did.
  */
 #define _POSIX_C_SOURCE 200809L
+#include "cgjson.h"
+#include "cgkv.h"
 #include "cgmem.h"
-#include "cgparse.h"
+#include "cgnum.h"
+#include "cgpath.h"
 #include "cgtool.h"
 
 #include <errno.h>
@@ -14,8 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char usage[] =
-"Usage: cgshrink [-n N | --all] [-r] [--above T] [--json | --raw] CGROUP...\n"
+static const char usage_head[] =
+"Usage: cgshrink [options] [-N N | --all] [-R] [--above T] CGROUP...\n"
 "\n"
 "Free slab objects (dentries, inodes, ...) charged to each memory cgroup and\n"
 "its descendants by writing memory.force_slab_shrink, then report per\n"
@@ -23,51 +26,85 @@ static const char usage[] =
 "the objects freed (delta of total_forced_reclaimed in\n"
 "memory.slab_reclaim_stat), the dentries among them (delta of\n"
 "total_dentry_reclaimed, any origin) and the time the write took.\n"
-"CGROUP is a path in the memory hierarchy (/, /A/B), or -g memory:/A/B.\n"
+"CGROUP is a path in the memory hierarchy (/, /A/B) or memory:PATH.\n"
 "\n"
-"  -n, --count N      free up to N objects per cgroup (1 <= N <= 2^64-1)\n"
-"  -a, --all          free all that can be freed (the default)\n"
-"      --above T      only shrink a cgroup whose own unused dentries exceed T\n"
-"  -r, --recursive    with --above: consider every cgroup in each CGROUP's\n"
-"                     subtree, parents first; a shrunk cgroup's shrink\n"
-"                     covers its subtree, so its descendants are not\n"
-"                     considered again\n"
-"  -g CTRL:PATH       a CGROUP as cgget takes it; CTRL must name memory\n"
-"  -J, --json         JSON, schema in cgtools(7): {\"request\",\"threshold\",\n"
-"                     \"considered\",\"interrupted\",\"cgroups\":[{\"cgroup\",\n"
-"                     \"unused_before\",\"unused_after\",\"total_unused_before\",\n"
-"                     \"total_unused_after\",\"freed\",\"dentries_freed\",\n"
-"                     \"elapsed_ms\",\"interrupted\"}]}\n"
-"      --raw          no header, tab-separated\n"
-"  -h, --help         this text\n"
-"  -V, --version      the version\n"
+"Options:\n"
+"  -N, --max N           free up to N objects per cgroup (1 <= N <= 2^64-1)\n"
+"  -a, --all             free all that can be freed (the default)\n"
+"      --above T         only shrink a cgroup whose own unused dentries\n"
+"                        exceed T\n"
+"  -R, --recursive       with --above: consider every cgroup in each\n"
+"                        CGROUP's subtree, parents first; a shrunk cgroup's\n"
+"                        shrink covers its subtree, so its descendants are\n"
+"                        not considered again\n"
+"  -g CTRL[:PATH]        as cgget: CTRL:PATH names a CGROUP, CTRL alone\n"
+"                        selects controllers (must name memory)\n"
+TOOL_OUT_HELP
+"  -h, --help            this text\n"
+"  -V, --version         the version\n"
+"\n"
+"Columns:\n";
+static const char usage_tail[] =
 "\n"
 "SIGINT or SIGTERM interrupts the shrink in progress (what it freed stays\n"
-"freed and is reported) and skips the rest.\n"
-"Exit status: 0 ok, 1 a cgroup could not be shrunk or the run was\n"
-"interrupted, 2 usage error.\n";
+"freed and is reported) and skips the rest; a second one kills cgshrink.\n"
+"Exit status: 0 ok, 1 failed or interrupted, 2 usage error, 64 some\n"
+"cgroups failed.  See cgshrink(1).\n";
+
+enum {
+	C_CGROUP, C_UNUSED_BEFORE, C_UNUSED_AFTER, C_TOTAL_BEFORE,
+	C_TOTAL_AFTER, C_FREED, C_DENTRIES_FREED, C_MS, C_STATUS,
+};
+static const struct cgo_col cols[] = {
+	[C_CGROUP] = { "CGROUP", 0, "cgroup path" },
+	[C_UNUSED_BEFORE] = { "UNUSED_BEFORE", CGO_RIGHT, "own unused dentries before" },
+	[C_UNUSED_AFTER] = { "UNUSED_AFTER", CGO_RIGHT, "own unused dentries after" },
+	[C_TOTAL_BEFORE] = { "TOTAL_BEFORE", CGO_RIGHT, "subtree's unused dentries before" },
+	[C_TOTAL_AFTER] = { "TOTAL_AFTER", CGO_RIGHT, "subtree's unused dentries after" },
+	[C_FREED] = { "FREED", CGO_RIGHT, "objects freed (total_forced_reclaimed)" },
+	[C_DENTRIES_FREED] = { "DENTRIES_FREED", CGO_RIGHT, "dentries freed (total_dentry_reclaimed)" },
+	[C_MS] = { "MS", CGO_RIGHT, "milliseconds the write took" },
+	[C_STATUS] = { "STATUS", 0, "ok, interrupted, or why the after-read failed" },
+};
+#define DEFAULT_COLS "CGROUP,UNUSED_BEFORE,UNUSED_AFTER,TOTAL_BEFORE,TOTAL_AFTER,FREED,DENTRIES_FREED,MS"
+#define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
+
+static void __attribute__((noreturn)) usage(void)
+{
+	fputs(usage_head, stdout);
+	cgo_help_columns(stdout, cols, NCOLS(cols));
+	fputs(usage_tail, stdout);
+	exit(EXIT_OK);
+}
 
 struct opts {
 	const char *request;	/* "all" or the decimal N */
-	int recursive, json, raw, have_above;
+	int recursive, have_above;
 	uint64_t above;
+	struct tool_out out;
+};
+
+/* What was sampled before and after: own, total, forced, dentries. */
+struct sample {
+	uint64_t unused, total, forced, dentries;
 };
 
 struct result {
 	char *cgroup;
-	uint64_t unused[2], total[2], freed, dentries, ms;
+	struct sample s[2];
+	uint64_t ms;
 	int interrupted;
+	int after_err;		/* the shrink was done; reading after it failed */
 };
 
 struct report {
-	size_t n, considered;
+	size_t n, considered, failed;
 	struct result *r;
-	int interrupted, failed;
+	int interrupted;
 };
 
-/* Own/total unused and the forced/dentry counters of CG, now. */
-static int sample(const char *cg, uint64_t *unused, uint64_t *total,
-		  uint64_t *forced, uint64_t *dentries)
+/* Own/total unused and (with FULL) the forced/dentry counters of CG. */
+static int sample(const char *cg, struct sample *s, int full)
 {
 	struct cgp_dentry d;
 	struct cgp_kvs kvs = { 0 };
@@ -75,35 +112,54 @@ static int sample(const char *cg, uint64_t *unused, uint64_t *total,
 
 	if (rc) {
 		tool_cg_err(cg, CGM_DENTRY_UNUSED, rc);
-		return -1;
+		return rc;
 	}
-	*unused = d.unused;
-	*total = d.total;
+	s->unused = d.unused;
+	s->total = d.total;
 	cgp_dentry_free(&d);
-	if (!forced)
+	if (!full)
 		return 0;
 	rc = cgm_read_kvs(cg, CGM_SLAB_STAT, &kvs);
-	if (!rc && (cgp_kvs_get(&kvs, "total_forced_reclaimed", forced) ||
-		    cgp_kvs_get(&kvs, "total_dentry_reclaimed", dentries)))
+	if (!rc && (cgp_kvs_get(&kvs, "total_forced_reclaimed", &s->forced) ||
+		    cgp_kvs_get(&kvs, "total_dentry_reclaimed", &s->dentries)))
 		rc = ECGROUPPARSEFAIL;
 	cgp_kvs_free(&kvs);
-	if (rc) {
+	if (rc)
 		tool_cg_err(cg, CGM_SLAB_STAT, rc);
-		return -1;
+	return rc;
+}
+
+static void add_result(struct report *rep, struct result *res, const char *cg)
+{
+	struct result *r = realloc(rep->r, (rep->n + 1) * sizeof(*r));
+
+	res->cgroup = strdup(cg);
+	if (!r || !res->cgroup) {
+		tool_err(NULL, "out of memory");
+		exit(EXIT_FAIL);
 	}
-	return 0;
+	rep->r = r;
+	rep->r[rep->n++] = *res;
 }
 
 /* Shrink CG once and add what it did to REP. */
 static void shrink_one(const char *cg, const struct opts *o, struct report *rep)
 {
 	struct result res = { 0 };
-	uint64_t forced[2], dentries[2], t0;
-	struct result *r;
+	uint64_t t0;
 	int rc;
 
-	if (sample(cg, &res.unused[0], &res.total[0], &forced[0], &dentries[0])) {
-		rep->failed = 1;
+	if (sample(cg, &res.s[0], 1)) {
+		rep->failed++;
+		return;
+	}
+	/*
+	 * A stop signal that came while sampling: do not start a write that
+	 * may run long.  (One that comes between this check and the write
+	 * is seen by the write, or a second ^C kills.)
+	 */
+	if (tool_stop) {
+		rep->interrupted = 1;
 		return;
 	}
 	t0 = tool_now_ms();
@@ -115,36 +171,17 @@ static void shrink_one(const char *cg, const struct opts *o, struct report *rep)
 		tool_err(cg, "interrupted; what was freed is reported");
 	} else if (rc) {
 		tool_cg_err(cg, CGM_FORCE_SHRINK, rc);
-		rep->failed = 1;
+		rep->failed++;
 		return;
 	}
-	if (sample(cg, &res.unused[1], &res.total[1], &forced[1], &dentries[1])) {
-		rep->failed = 1;
-		return;
-	}
-	res.freed = cgp_delta(forced[0], forced[1]);
-	res.dentries = cgp_delta(dentries[0], dentries[1]);
-	res.cgroup = strdup(cg);
-	r = realloc(rep->r, (rep->n + 1) * sizeof(*r));
-	if (!r || !res.cgroup) {
-		tool_err(NULL, "out of memory");
-		exit(EXIT_RUNTIME);
-	}
-	rep->r = r;
-	rep->r[rep->n++] = res;
+	/* the shrink is done: report it even if reading after it fails */
+	res.after_err = sample(cg, &res.s[1], 1);
+	if (res.after_err)
+		rep->failed++;
+	add_result(rep, &res, cg);
 }
 
-/* Is PATH inside the subtree of DONE ("/A" holds "/A/B", not "/AB")? */
-static int under(const char *path, const char *done)
-{
-	size_t len = strlen(done);
-
-	if (!strcmp(done, "/"))
-		return 1;
-	return !strncmp(path, done, len) && (path[len] == '/' || !path[len]);
-}
-
-/* The --above policy over CG (and its subtree with -r). */
+/* The --above policy over CG (and its subtree with -R). */
 static void shrink_selected(const char *cg, const struct opts *o,
 			    struct report *rep)
 {
@@ -157,7 +194,7 @@ static void shrink_selected(const char *cg, const struct opts *o,
 		rc = cgm_walk(cg, &paths, &n);
 		if (rc) {
 			tool_cg_err(cg, NULL, rc);
-			rep->failed = 1;
+			rep->failed++;
 			return;
 		}
 	} else {
@@ -166,18 +203,22 @@ static void shrink_selected(const char *cg, const struct opts *o,
 		n = 1;
 	}
 	for (size_t i = 0; i < n && !tool_stop && !rep->interrupted; i++) {
-		uint64_t unused, total;
+		struct sample s;
 
-		if (done && under(paths[i], done))
+		if (done && cgp_under(paths[i], done))
 			continue;
 		rep->considered++;
-		rc = sample(paths[i], &unused, &total, NULL, NULL);
-		if (rc) {
-			rep->failed = 1;
-			continue;
+		if (o->have_above) {
+			rc = sample(paths[i], &s, 0);
+			if (rc == ECGROUPNOTEXIST && i > 0)
+				continue;	/* removed since the walk */
+			if (rc) {
+				rep->failed++;
+				continue;
+			}
+			if (s.unused <= o->above)
+				continue;
 		}
-		if (o->have_above && unused <= o->above)
-			continue;
 		shrink_one(paths[i], o, rep);
 		done = paths[i];
 	}
@@ -185,58 +226,79 @@ static void shrink_selected(const char *cg, const struct opts *o,
 		cgm_free_paths(paths, n);
 }
 
-static void print_report(const struct report *rep, const struct opts *o)
+static void print_json(const struct report *rep, const struct opts *o)
 {
-	static const char *const hdr[] = {
-		"CGROUP", "UNUSED_BEFORE", "UNUSED_AFTER", "TOTAL_BEFORE",
-		"TOTAL_AFTER", "FREED", "DENTRIES_FREED", "MS",
-	};
-	static const int right[] = { 0, 1, 1, 1, 1, 1, 1, 1 };
-	struct table t;
+	struct cgjw w;
 
-	if (o->json) {
-		printf("{\"request\":\"%s\",\"threshold\":", o->request);
-		if (o->have_above)
-			printf("%llu", (unsigned long long)o->above);
-		else
-			printf("null");
-		printf(",\"considered\":%zu,\"interrupted\":%s,\"cgroups\":[",
-		       rep->considered, rep->interrupted ? "true" : "false");
-		for (size_t i = 0; i < rep->n; i++) {
-			const struct result *r = &rep->r[i];
-
-			printf("%s\n {\"cgroup\":", i ? "," : "");
-			cgp_json_str(stdout, r->cgroup);
-			printf(",\"unused_before\":%llu,\"unused_after\":%llu,"
-			       "\"total_unused_before\":%llu,\"total_unused_after\":%llu,"
-			       "\"freed\":%llu,\"dentries_freed\":%llu,"
-			       "\"elapsed_ms\":%llu,\"interrupted\":%s}",
-			       (unsigned long long)r->unused[0],
-			       (unsigned long long)r->unused[1],
-			       (unsigned long long)r->total[0],
-			       (unsigned long long)r->total[1],
-			       (unsigned long long)r->freed,
-			       (unsigned long long)r->dentries,
-			       (unsigned long long)r->ms,
-			       r->interrupted ? "true" : "false");
-		}
-		printf("\n]}\n");
-		return;
-	}
-	table_init(&t, 8, hdr, right);
+	cgjw_init(&w, stdout);
+	w.break_depth = 2;
+	cgjw_obj(&w, NULL);
+	cgjw_str(&w, "request", o->request);
+	if (o->have_above)
+		cgjw_u64(&w, "threshold", o->above);
+	else
+		cgjw_null(&w, "threshold");
+	cgjw_u64(&w, "considered", rep->considered);
+	cgjw_bool(&w, "interrupted", rep->interrupted);
+	cgjw_arr(&w, "cgroups");
 	for (size_t i = 0; i < rep->n; i++) {
 		const struct result *r = &rep->r[i];
-		char b[7][24];
+		const struct sample *a = &r->s[0], *b = &r->s[1];
 
-		table_add(&t, r->cgroup, fmt_u64(b[0], r->unused[0]),
-			  fmt_u64(b[1], r->unused[1]), fmt_u64(b[2], r->total[0]),
-			  fmt_u64(b[3], r->total[1]), fmt_u64(b[4], r->freed),
-			  fmt_u64(b[5], r->dentries), fmt_u64(b[6], r->ms));
+		cgjw_obj(&w, NULL);
+		cgjw_str(&w, "cgroup", r->cgroup);
+		cgjw_u64(&w, "unused_before", a->unused);
+		if (r->after_err) {
+			cgjw_null(&w, "unused_after");
+			cgjw_u64(&w, "total_unused_before", a->total);
+			cgjw_null(&w, "total_unused_after");
+			cgjw_null(&w, "freed");
+			cgjw_null(&w, "dentries_freed");
+		} else {
+			cgjw_u64(&w, "unused_after", b->unused);
+			cgjw_u64(&w, "total_unused_before", a->total);
+			cgjw_u64(&w, "total_unused_after", b->total);
+			cgjw_u64(&w, "freed", cgp_delta(a->forced, b->forced));
+			cgjw_u64(&w, "dentries_freed", cgp_delta(a->dentries, b->dentries));
+		}
+		cgjw_u64(&w, "elapsed_ms", r->ms);
+		cgjw_bool(&w, "interrupted", r->interrupted);
+		if (r->after_err)
+			cgjw_str(&w, "error", cgm_strerror(r->after_err));
+		cgjw_end(&w);
 	}
-	if (rep->n || o->raw)
-		table_print(&t, stdout, o->raw);
-	table_free(&t);
-	if (!o->raw && o->have_above)
+	cgjw_end(&w);
+	cgjw_end(&w);
+	putchar('\n');
+}
+
+static void print_table(const struct report *rep, const struct opts *o)
+{
+	struct cgo_table t;
+
+	tool_table_init(&t, cols, NCOLS(cols), DEFAULT_COLS, &o->out);
+	for (size_t i = 0; i < rep->n; i++) {
+		const struct result *r = &rep->r[i];
+		const struct sample *a = &r->s[0], *b = &r->s[1];
+		size_t row = cgo_row(&t, 0);
+
+		cgo_set(&t, row, C_CGROUP, r->cgroup);
+		cgo_set_u64(&t, row, C_UNUSED_BEFORE, a->unused);
+		cgo_set_u64(&t, row, C_TOTAL_BEFORE, a->total);
+		cgo_set_u64(&t, row, C_MS, r->ms);
+		cgo_set(&t, row, C_STATUS, r->after_err ? cgm_strerror(r->after_err) :
+			r->interrupted ? "interrupted" : "ok");
+		if (r->after_err)
+			continue;
+		cgo_set_u64(&t, row, C_UNUSED_AFTER, b->unused);
+		cgo_set_u64(&t, row, C_TOTAL_AFTER, b->total);
+		cgo_set_u64(&t, row, C_FREED, cgp_delta(a->forced, b->forced));
+		cgo_set_u64(&t, row, C_DENTRIES_FREED, cgp_delta(a->dentries, b->dentries));
+	}
+	if (rep->n || o->out.mode != CGO_TABLE)
+		cgo_print(&t, stdout, o->out.mode, o->out.noheadings);
+	cgo_table_free(&t);
+	if (o->out.mode == CGO_TABLE && o->have_above)
 		printf("shrank %zu of %zu cgroup%s considered (own unused dentries > %llu)\n",
 		       rep->n, rep->considered, rep->considered == 1 ? "" : "s",
 		       (unsigned long long)o->above);
@@ -244,14 +306,13 @@ static void print_report(const struct report *rep, const struct opts *o)
 
 int main(int argc, char **argv)
 {
-	enum { OPT_ABOVE = 256, OPT_RAW };
+	enum { OPT_ABOVE = 0x200 };
 	static const struct option longopts[] = {
-		{ "count", required_argument, NULL, 'n' },
+		{ "max", required_argument, NULL, 'N' },
 		{ "all", no_argument, NULL, 'a' },
-		{ "recursive", no_argument, NULL, 'r' },
+		{ "recursive", no_argument, NULL, 'R' },
 		{ "above", required_argument, NULL, OPT_ABOVE },
-		{ "json", no_argument, NULL, 'J' },
-		{ "raw", no_argument, NULL, OPT_RAW },
+		TOOL_OUT_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -262,39 +323,46 @@ int main(int argc, char **argv)
 	uint64_t n;
 	int c, have_n = 0, have_all = 0, status;
 
-	tool_name = "cgshrink";
-	while ((c = getopt_long(argc, argv, "n:arg:JhV", longopts, NULL)) != -1) {
+	tool_setup("cgshrink");
+	while ((c = getopt_long(argc, argv, ":N:aRg:" TOOL_OUT_SHORTOPTS "hV",
+				longopts, NULL)) != -1) {
+		if (tool_out_option(&o.out, c, optarg))
+			continue;
 		switch (c) {
-		case 'n':
+		case 'N':
 			/* the kernel takes 1..ULONG_MAX; pass the text on as given */
 			if (cgp_parse_u64(optarg, &n) || n == 0 || n > (uint64_t)(unsigned long)-1)
-				tool_usage_err("invalid -n '%s' (a number from 1 to %lu)",
+				tool_usage_err("invalid --max '%s' (a number from 1 to %lu)",
 					       optarg, (unsigned long)-1);
 			o.request = optarg;
 			have_n = 1;
 			break;
 		case 'a': have_all = 1; break;
-		case 'r': o.recursive = 1; break;
+		case 'R': o.recursive = 1; break;
 		case OPT_ABOVE:
 			if (cgp_parse_u64(optarg, &o.above))
 				tool_usage_err("invalid --above '%s' (a number >= 0)", optarg);
 			o.have_above = 1;
 			break;
-		case 'g': tool_add_cgroup(&cgs, optarg); break;
-		case 'J': o.json = 1; break;
-		case OPT_RAW: o.raw = 1; break;
-		case 'h': fputs(usage, stdout); return EXIT_OK;
+		case 'g': tool_opt_g(&cgs, optarg); break;
+		case 'h': usage();
 		case 'V': tool_version();
-		default: tool_usage_err("unknown option");
+		default: tool_getopt_err(c, argv);
 		}
 	}
 	tool_add_operands(&cgs, argc, argv, optind);
 	if (have_n && have_all)
-		tool_usage_err("-n and --all exclude each other");
+		tool_usage_err("--max and --all exclude each other");
 	if (o.recursive && !o.have_above)
-		tool_usage_err("-r needs --above T (a shrink already covers the subtree)");
-	if (o.json && o.raw)
-		tool_usage_err("--json and --raw exclude each other");
+		tool_usage_err("-R needs --above T (a shrink already covers the subtree)");
+	tool_out_check(&o.out, 0);
+	if (o.out.mode != CGO_JSON) {
+		/* check -o before touching any cgroup */
+		struct cgo_table t;
+
+		tool_table_init(&t, cols, NCOLS(cols), DEFAULT_COLS, &o.out);
+		cgo_table_free(&t);
+	}
 	if (!have_n)
 		o.request = "all";
 
@@ -305,9 +373,14 @@ int main(int argc, char **argv)
 	if (tool_stop && !rep.interrupted) {
 		rep.interrupted = 1;
 		tool_err(NULL, "interrupted; stopped before the next cgroup");
+	} else if (tool_stop && (!rep.n || !rep.r[rep.n - 1].interrupted)) {
+		tool_err(NULL, "interrupted; stopped before the next shrink");
 	}
-	print_report(&rep, &o);
-	status = (rep.failed || rep.interrupted) ? EXIT_RUNTIME : EXIT_OK;
+	if (o.out.mode == CGO_JSON)
+		print_json(&rep, &o);
+	else
+		print_table(&rep, &o);
+	status = rep.interrupted ? EXIT_FAIL : tool_status(rep.n, rep.failed);
 	for (size_t i = 0; i < rep.n; i++)
 		free(rep.r[i].cgroup);
 	free(rep.r);

@@ -4,141 +4,285 @@
  * memory.slab_reclaim_stat; with -i, rates per interval, vmstat style.
  */
 #define _POSIX_C_SOURCE 200809L
+#include "cgjson.h"
+#include "cgkv.h"
 #include "cgmem.h"
-#include "cgparse.h"
+#include "cgnum.h"
+#include "cgprom.h"
 #include "cgtool.h"
 
 #include <errno.h>
 #include <getopt.h>
+#include <libcgroup.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-static const char usage[] =
-"Usage: cgslabstat [--json | --raw] [--own] [-i SECONDS [-c COUNT]] CGROUP...\n"
+static const char usage_head[] =
+"Usage: cgslabstat [options] [-i SECONDS [-c COUNT]] CGROUP...\n"
 "\n"
 "Slab reclaim counters of memory cgroups (memory.slab_reclaim_stat): objects\n"
 "scanned and freed on each cgroup's lists by global reclaim, limit reclaim\n"
 "and memory.force_slab_shrink, dentries and inodes freed, forced shrinks.\n"
-"CGROUP is a path in the memory hierarchy (/, /A/B), or -g memory:/A/B.\n"
+"CGROUP is a path in the memory hierarchy (/, /A/B) or memory:PATH.\n"
 "\n"
 "Without -i: every counter, OWN (this cgroup's lists) and TOTAL (with\n"
 "its descendants).  With -i: one line per CGROUP every SECONDS (\"0.5\" is\n"
 "fine) with each counter's rate per second over the interval, from the\n"
 "TOTAL counters (--own: from the cgroup's own); COUNT lines per CGROUP,\n"
-"or until interrupted (SIGINT ends it with status 0).\n"
+"or until interrupted (SIGINT ends it with status 0).  A cgroup removed\n"
+"meanwhile is reported and no longer followed; the others go on.\n"
 "\n"
-"  -i, --interval SECONDS   sample every SECONDS\n"
-"  -c, --count COUNT        stop after COUNT intervals (needs -i)\n"
-"      --own                with -i, rates of the cgroup's own counters\n"
-"  -g CTRL:PATH             a CGROUP as cgget takes it; CTRL must name memory\n"
-"  -J, --json               JSON, schema in cgtools(7).  Without -i:\n"
-"                           {\"cgroups\":[{\"cgroup\",\"stat\":{KEY:N,...}}]}\n"
-"                           with every key of the file; with -i one object\n"
-"                           per line: {\"time\",\"cgroup\",\"interval_ms\",\n"
-"                           \"counters\":\"total\"|\"own\",\"delta\":{KEY:N},\n"
-"                           \"per_second\":{KEY:X}} with the nine keys\n"
-"      --raw                no header, tab-separated\n"
-"  -h, --help               this text\n"
-"  -V, --version            the version\n"
+"Options:\n"
+"  -i, --interval SECONDS  sample every SECONDS\n"
+"  -c, --count COUNT       stop after COUNT intervals (needs -i)\n"
+"      --own               with -i, rates of the cgroup's own counters\n"
+"  -R, --recursive         every cgroup of each CGROUP's subtree\n"
+"  -g CTRL[:PATH]          as cgget: CTRL:PATH names a CGROUP, CTRL alone\n"
+"                          selects controllers (must name memory)\n"
+TOOL_OUT_HELP
+TOOL_PROM_HELP
+"  -h, --help              this text\n"
+"  -V, --version           the version\n"
 "\n"
-"Exit status: 0 ok, 1 a cgroup could not be read, 2 usage error.\n";
+"Columns:\n";
+static const char usage_tail[] =
+"\n"
+"Exit status: 0 ok, 1 failed, 2 usage error, 64 some cgroups failed\n"
+"(or lacked some of the 18 counters).  See cgslabstat(1).\n";
 
-/* The counters, in memory.slab_reclaim_stat's order, and -i's columns. */
-static const char *const keys[] = {
-	"global_scanned", "global_reclaimed", "limit_scanned",
-	"limit_reclaimed", "forced_scanned", "forced_reclaimed",
-	"dentry_reclaimed", "inode_reclaimed", "forced_shrinks",
+enum { C_CGROUP, C_KEY, C_OWN, C_TOTAL };
+static const struct cgo_col cols[] = {
+	[C_CGROUP] = { "CGROUP", 0, "cgroup path" },
+	[C_KEY] = { "KEY", 0, "counter (global_scanned, ...)" },
+	[C_OWN] = { "OWN", CGO_RIGHT, "its value for the cgroup's own lists" },
+	[C_TOTAL] = { "TOTAL", CGO_RIGHT, "its value with the descendants (total_)" },
 };
-static const char *const columns[] = {
-	"GSCAN/s", "GFREE/s", "LSCAN/s", "LFREE/s", "FSCAN/s", "FFREE/s",
-	"DENTRY/s", "INODE/s", "SHRINK/s",
-};
-#define NKEYS (sizeof(keys) / sizeof(keys[0]))
+#define DEFAULT_COLS "CGROUP,KEY,OWN,TOTAL"
 
-struct opts {
-	int json, raw, own;
-	uint64_t interval_ms, count;
+/* -i: the counters in cgp_slab_keys order, after TIME and CGROUP. */
+enum { I_TIME, I_CGROUP, I_RATES };
+static const struct cgo_col icols[] = {
+	[I_TIME] = { "TIME", CGO_RIGHT, "seconds since the start (-i)" },
+	[I_CGROUP] = { "CGROUP", 0, "cgroup path" },
+	{ "GSCAN", CGO_RIGHT, "global_scanned per second (-i)" },
+	{ "GFREE", CGO_RIGHT, "global_reclaimed per second (-i)" },
+	{ "LSCAN", CGO_RIGHT, "limit_scanned per second (-i)" },
+	{ "LFREE", CGO_RIGHT, "limit_reclaimed per second (-i)" },
+	{ "FSCAN", CGO_RIGHT, "forced_scanned per second (-i)" },
+	{ "FFREE", CGO_RIGHT, "forced_reclaimed per second (-i)" },
+	{ "DENTRY", CGO_RIGHT, "dentry_reclaimed per second (-i)" },
+	{ "INODE", CGO_RIGHT, "inode_reclaimed per second (-i)" },
+	{ "SHRINK", CGO_RIGHT, "forced_shrinks per second (-i)" },
 };
+#define DEFAULT_ICOLS "TIME,CGROUP,GSCAN,GFREE,LSCAN,LFREE,FSCAN,FFREE,DENTRY,INODE,SHRINK"
 
-static int read_stat(const char *cg, struct cgp_kvs *kvs)
+#define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
+#define NKEYS CGP_SLAB_NKEYS
+
+static void __attribute__((noreturn)) usage(void)
 {
-	int rc;
-
-	kvs->n = 0;
-	rc = cgm_read_kvs(cg, CGM_SLAB_STAT, kvs);
-	if (rc)
-		tool_cg_err(cg, CGM_SLAB_STAT, rc);
-	return rc ? -1 : 0;
+	fputs(usage_head, stdout);
+	cgo_help_columns(stdout, cols, NCOLS(cols));
+	cgo_help_columns(stdout, icols, NCOLS(icols));
+	fputs(usage_tail, stdout);
+	exit(EXIT_OK);
 }
 
-/* The NKEYS counters -i follows, own or total. */
-static int pick(const char *cg, const struct cgp_kvs *kvs, int own,
-		uint64_t out[NKEYS])
+struct opts {
+	int own, recursive;
+	uint64_t interval_ms, count;
+	struct tool_out out;
+};
+
+/* One cgroup's file as read: ERR set when it failed or lacks keys. */
+struct reading {
+	const char *cgroup;
+	struct cgp_kvs kvs;
+	int err;
+};
+
+/*
+ * Read CG's memory.slab_reclaim_stat into R.  Returns 0 when all 18 keys
+ * are there; else reports why on stderr and returns -1, keeping in R
+ * what could be read.
+ */
+static int read_stat(const char *cg, struct reading *r)
+{
+	char buf[CGP_KEY_MAX];
+	const char *missing;
+	int rc;
+
+	r->cgroup = cg;
+	r->kvs.n = 0;
+	rc = cgm_read_kvs(cg, CGM_SLAB_STAT, &r->kvs);
+	if (rc) {
+		tool_cg_err(cg, CGM_SLAB_STAT, rc);
+		r->err = rc;
+		return -1;
+	}
+	missing = cgp_slab_missing(&r->kvs, buf);
+	if (missing) {
+		tool_err(cg, "%s: no key %s", CGM_SLAB_STAT, missing);
+		r->err = ECGROUPPARSEFAIL;
+		return -1;
+	}
+	r->err = 0;
+	return 0;
+}
+
+/* The NKEYS counters -i follows, own or total (all there: read_stat). */
+static void pick(const struct cgp_kvs *kvs, int own, uint64_t out[NKEYS])
 {
 	for (size_t k = 0; k < NKEYS; k++) {
 		char key[CGP_KEY_MAX];
 
-		snprintf(key, sizeof(key), "%s%s", own ? "" : "total_", keys[k]);
-		if (cgp_kvs_get(kvs, key, &out[k])) {
-			tool_err(cg, "%s: no key %s", CGM_SLAB_STAT, key);
-			return -1;
+		snprintf(key, sizeof(key), "%s%s", own ? "" : "total_", cgp_slab_keys[k]);
+		out[k] = 0;
+		cgp_kvs_get(kvs, key, &out[k]);
+	}
+}
+
+static void print_once_table(const struct reading *rs, size_t n, const struct opts *o)
+{
+	struct cgo_table t;
+
+	tool_table_init(&t, cols, NCOLS(cols), DEFAULT_COLS, &o->out);
+	for (size_t i = 0; i < n; i++) {
+		const struct cgp_kvs *kvs = &rs[i].kvs;
+		uint64_t v;
+
+		/* the nine counters, then any key a later kernel adds */
+		for (size_t k = 0; k < NKEYS + kvs->n; k++) {
+			const char *key = k < NKEYS ? cgp_slab_keys[k] : kvs->v[k - NKEYS].key;
+			char total_key[CGP_KEY_MAX + 8];
+			size_t row, j;
+
+			if (k >= NKEYS) {
+				for (j = 0; j < NKEYS && strcmp(key, cgp_slab_keys[j]); j++)
+					;
+				if (j < NKEYS || !strncmp(key, "total_", 6))
+					continue;
+			}
+			row = cgo_row(&t, 0);
+			cgo_set(&t, row, C_CGROUP, rs[i].cgroup);
+			cgo_set(&t, row, C_KEY, key);
+			if (!cgp_kvs_get(kvs, key, &v))
+				cgo_set_u64(&t, row, C_OWN, v);
+			snprintf(total_key, sizeof(total_key), "total_%s", key);
+			if (!cgp_kvs_get(kvs, total_key, &v))
+				cgo_set_u64(&t, row, C_TOTAL, v);
 		}
 	}
-	return 0;
+	if (t.nrows || o->out.mode != CGO_TABLE)
+		cgo_print(&t, stdout, o->out.mode, o->out.noheadings);
+	cgo_table_free(&t);
+}
+
+static void print_once_json(const struct reading *rs, size_t n)
+{
+	struct cgjw w;
+
+	cgjw_init(&w, stdout);
+	w.break_depth = 2;
+	cgjw_obj(&w, NULL);
+	cgjw_arr(&w, "cgroups");
+	for (size_t i = 0; i < n; i++) {
+		cgjw_obj(&w, NULL);
+		cgjw_str(&w, "cgroup", rs[i].cgroup);
+		cgjw_obj(&w, "stat");
+		for (size_t k = 0; k < rs[i].kvs.n; k++)
+			cgjw_u64(&w, rs[i].kvs.v[k].key, rs[i].kvs.v[k].val);
+		cgjw_end(&w);
+		if (rs[i].err)
+			cgjw_str(&w, "error", cgm_strerror(rs[i].err));
+		cgjw_end(&w);
+	}
+	cgjw_end(&w);
+	cgjw_end(&w);
+	putchar('\n');
+}
+
+/* The Prometheus families: one per counter, origins as a label. */
+static const struct family {
+	const char *name, *help;
+	const char *keys[3];	/* the keys it gathers, by origin */
+} families[] = {
+	{ "scanned", "Slab objects scanned on the memory cgroup's lists, by who asked (memory.slab_reclaim_stat: *_scanned).",
+	  { "global_scanned", "limit_scanned", "forced_scanned" } },
+	{ "reclaimed", "Slab objects freed from the memory cgroup's lists, by who asked (memory.slab_reclaim_stat: *_reclaimed).",
+	  { "global_reclaimed", "limit_reclaimed", "forced_reclaimed" } },
+	{ "dentries_reclaimed", "Dentries freed from the memory cgroup's lists, any origin (dentry_reclaimed).",
+	  { "dentry_reclaimed" } },
+	{ "inodes_reclaimed", "Inodes freed from the memory cgroup's lists, any origin (inode_reclaimed).",
+	  { "inode_reclaimed" } },
+	{ "forced_shrinks", "Successful writes to the memory cgroup's memory.force_slab_shrink (forced_shrinks).",
+	  { "forced_shrinks" } },
+};
+
+static void print_prometheus(const struct reading *rs, size_t n)
+{
+	static const char *const origins[] = { "global", "limit", "forced" };
+
+	for (int total = 0; total < 2; total++) {
+		for (size_t f = 0; f < NCOLS(families); f++) {
+			char name[96], help[256];
+
+			snprintf(name, sizeof(name), "memcg_slab_%s%s_total",
+				 total ? "subtree_" : "", families[f].name);
+			snprintf(help, sizeof(help), "%s%s", families[f].help,
+				 total ? " With the descendants (the total_ keys)." : "");
+			cgprom_family(stdout, name, "counter", help);
+			for (size_t i = 0; i < n; i++) {
+				for (size_t k = 0; k < 3 && families[f].keys[k]; k++) {
+					struct cgprom_label l[] = {
+						{ "cgroup", rs[i].cgroup },
+						{ "origin", origins[k] },
+					};
+					char key[CGP_KEY_MAX];
+					uint64_t v;
+
+					snprintf(key, sizeof(key), "%s%s", total ? "total_" : "",
+						 families[f].keys[k]);
+					if (!cgp_kvs_get(&rs[i].kvs, key, &v))
+						cgprom_sample(stdout, name, l,
+							      families[f].keys[1] ? 2 : 1, v);
+				}
+			}
+		}
+	}
 }
 
 static int show_once(const struct tool_cgroups *cgs, const struct opts *o)
 {
-	static const char *const hdr[] = { "CGROUP", "KEY", "OWN", "TOTAL" };
-	static const int right[] = { 0, 0, 1, 1 };
-	struct cgp_kvs kvs = { 0 };
-	struct table t;
-	int status = EXIT_OK, first = 1;
+	struct reading *rs = calloc(cgs->n ? cgs->n : 1, sizeof(*rs));
+	size_t n = 0, ok = 0, failed = 0;
 
-	table_init(&t, 4, hdr, right);
-	if (o->json)
-		printf("{\"cgroups\":[");
-	for (size_t i = 0; i < cgs->n; i++) {
-		const char *cg = cgs->path[i];
-
-		if (read_stat(cg, &kvs)) {
-			status = EXIT_RUNTIME;
-			continue;
-		}
-		if (o->json) {
-			printf("%s\n {\"cgroup\":", first ? "" : ",");
-			cgp_json_str(stdout, cg);
-			printf(",\"stat\":{");
-			for (size_t k = 0; k < kvs.n; k++) {
-				printf("%s", k ? "," : "");
-				cgp_json_str(stdout, kvs.v[k].key);
-				printf(":%llu", (unsigned long long)kvs.v[k].val);
-			}
-			printf("}}");
-			first = 0;
-			continue;
-		}
-		for (size_t k = 0; k < kvs.n; k++) {
-			char total_key[CGP_KEY_MAX + 8], a[24], b[24];
-			uint64_t total;
-			const char *key = kvs.v[k].key;
-
-			if (!strncmp(key, "total_", 6))
-				continue;
-			snprintf(total_key, sizeof(total_key), "total_%s", key);
-			table_add(&t, cg, key, fmt_u64(a, kvs.v[k].val),
-				  cgp_kvs_get(&kvs, total_key, &total) ? NULL :
-				  fmt_u64(b, total));
-		}
+	if (!rs) {
+		tool_err(NULL, "out of memory");
+		return EXIT_FAIL;
 	}
-	if (o->json)
-		printf("\n]}\n");
-	else if (t.nrows)
-		table_print(&t, stdout, o->raw);
-	table_free(&t);
-	cgp_kvs_free(&kvs);
-	return status;
+	for (size_t i = 0; i < cgs->n; i++) {
+		if (read_stat(cgs->path[i], &rs[n]))
+			failed++;
+		else
+			ok++;
+		/* what was read is shown, even when some keys are missing */
+		if (rs[n].kvs.n)
+			n++;
+		else
+			cgp_kvs_free(&rs[n].kvs);
+	}
+	if (o->out.mode == CGO_JSON)
+		print_once_json(rs, n);
+	else if (o->out.mode == CGO_PROM)
+		print_prometheus(rs, n);
+	else
+		print_once_table(rs, n, o);
+	for (size_t i = 0; i < n; i++)
+		cgp_kvs_free(&rs[i].kvs);
+	free(rs);
+	return tool_status(ok, failed);
 }
 
 /* Sleep MS milliseconds; returns -1 when a stop signal cut it short. */
@@ -153,103 +297,145 @@ static int sleep_ms(uint64_t ms)
 	return tool_stop ? -1 : 0;
 }
 
-static void print_interval(const char *cg, double time_s, uint64_t ms,
-			   const uint64_t before[NKEYS], const uint64_t now[NKEYS],
-			   const struct opts *o, int width)
+static void print_interval(struct cgo_table *t, const char *cg, double time_s,
+			   uint64_t ms, const uint64_t before[NKEYS],
+			   const uint64_t now[NKEYS], const struct opts *o)
 {
 	uint64_t delta[NKEYS];
+	struct cgjw w;
+	size_t row;
 
 	for (size_t k = 0; k < NKEYS; k++)
 		delta[k] = cgp_delta(before[k], now[k]);
-	if (o->json) {
-		printf("{\"time\":%.3f,\"cgroup\":", time_s);
-		cgp_json_str(stdout, cg);
-		printf(",\"interval_ms\":%llu,\"counters\":\"%s\",\"delta\":{",
-		       (unsigned long long)ms, o->own ? "own" : "total");
+	if (o->out.mode != CGO_JSON) {
+		row = cgo_row(t, 0);
+		cgo_setf(t, row, I_TIME, "%.1f", time_s);
+		cgo_set(t, row, I_CGROUP, cg);
 		for (size_t k = 0; k < NKEYS; k++)
-			printf("%s\"%s\":%llu", k ? "," : "", keys[k],
-			       (unsigned long long)delta[k]);
-		printf("},\"per_second\":{");
-		for (size_t k = 0; k < NKEYS; k++)
-			printf("%s\"%s\":%.1f", k ? "," : "", keys[k],
-			       cgp_rate(delta[k], ms));
-		printf("}}\n");
-	} else if (o->raw) {
-		printf("%.1f\t%s", time_s, cg);
-		for (size_t k = 0; k < NKEYS; k++)
-			printf("\t%.0f", cgp_rate(delta[k], ms));
-		printf("\n");
-	} else {
-		printf("%7.1f  %-*s", time_s, width, cg);
-		for (size_t k = 0; k < NKEYS; k++)
-			printf(" %9.0f", cgp_rate(delta[k], ms));
-		printf("\n");
+			cgo_setf(t, row, I_RATES + k, "%.0f", cgp_rate(delta[k], ms));
+		return;
 	}
-	fflush(stdout);
+	cgjw_init(&w, stdout);
+	cgjw_obj(&w, NULL);
+	cgjw_fixed(&w, "time", time_s, 3);
+	cgjw_str(&w, "cgroup", cg);
+	cgjw_u64(&w, "interval_ms", ms);
+	cgjw_str(&w, "counters", o->own ? "own" : "total");
+	cgjw_obj(&w, "delta");
+	for (size_t k = 0; k < NKEYS; k++)
+		cgjw_u64(&w, cgp_slab_keys[k], delta[k]);
+	cgjw_end(&w);
+	cgjw_obj(&w, "per_second");
+	for (size_t k = 0; k < NKEYS; k++)
+		cgjw_fixed(&w, cgp_slab_keys[k], cgp_rate(delta[k], ms), 1);
+	cgjw_end(&w);
+	cgjw_end(&w);
+	putchar('\n');
 }
+
+/* A cgroup -i follows, until it cannot be read. */
+struct follow {
+	uint64_t prev[NKEYS];
+	int active, sampled;
+};
 
 static int show_intervals(const struct tool_cgroups *cgs, const struct opts *o)
 {
-	struct cgp_kvs kvs = { 0 };
-	uint64_t (*prev)[NKEYS] = calloc(cgs->n, sizeof(*prev));
+	struct reading r = { 0 };
+	struct follow *fs = calloc(cgs->n ? cgs->n : 1, sizeof(*fs));
+	struct cgo_table t;
 	uint64_t start, last, now;
-	int width = 6, status = EXIT_OK;
+	size_t active = 0, ok = 0, failed = 0;
 
-	if (!prev) {
+	if (!fs) {
 		tool_err(NULL, "out of memory");
-		return EXIT_RUNTIME;
+		return EXIT_FAIL;
 	}
+	if (o->out.mode != CGO_JSON)
+		tool_table_init(&t, icols, NCOLS(icols), DEFAULT_ICOLS, &o->out);
 	tool_catch_stop();
 	for (size_t i = 0; i < cgs->n; i++) {
-		if (read_stat(cgs->path[i], &kvs) ||
-		    pick(cgs->path[i], &kvs, o->own, prev[i])) {
-			status = EXIT_RUNTIME;
-			goto out;
+		if (read_stat(cgs->path[i], &r)) {
+			failed++;
+			continue;
 		}
-		if ((int)strlen(cgs->path[i]) > width)
-			width = (int)strlen(cgs->path[i]);
-	}
-	if (!o->json && !o->raw) {
-		printf("%7s  %-*s", "TIME", width, "CGROUP");
-		for (size_t k = 0; k < NKEYS; k++)
-			printf(" %9s", columns[k]);
-		printf("\n");
-		fflush(stdout);
+		pick(&r.kvs, o->own, fs[i].prev);
+		fs[i].active = 1;
+		active++;
 	}
 	start = last = tool_now_ms();
-	for (uint64_t n = 0; o->count == 0 || n < o->count; n++) {
+	for (uint64_t n = 0; active && (o->count == 0 || n < o->count); n++) {
 		if (sleep_ms(o->interval_ms))
 			break;	/* interrupted: the normal way to end it */
 		now = tool_now_ms();
 		for (size_t i = 0; i < cgs->n; i++) {
 			uint64_t cur[NKEYS];
 
-			if (read_stat(cgs->path[i], &kvs) ||
-			    pick(cgs->path[i], &kvs, o->own, cur)) {
-				status = EXIT_RUNTIME;
-				goto out;
+			if (!fs[i].active)
+				continue;
+			if (read_stat(cgs->path[i], &r)) {
+				/* removed, or broken: report it, follow the rest */
+				fs[i].active = 0;
+				active--;
+				failed++;
+				continue;
 			}
-			print_interval(cgs->path[i], (double)(now - start) / 1000.0,
-				       now - last, prev[i], cur, o, width);
-			memcpy(prev[i], cur, sizeof(cur));
+			pick(&r.kvs, o->own, cur);
+			print_interval(&t, cgs->path[i], (double)(now - start) / 1000.0,
+				       now - last, fs[i].prev, cur, o);
+			memcpy(fs[i].prev, cur, sizeof(cur));
+			fs[i].sampled = 1;
 		}
+		if (o->out.mode != CGO_JSON)
+			cgo_print(&t, stdout, o->out.mode, o->out.noheadings);
+		if (fflush(stdout) || ferror(stdout))
+			break;	/* reported by the check at exit */
 		last = now;
 	}
-out:
-	free(prev);
-	cgp_kvs_free(&kvs);
-	return status;
+	for (size_t i = 0; i < cgs->n; i++)
+		if (fs[i].active || fs[i].sampled)
+			ok++;
+	if (o->out.mode != CGO_JSON)
+		cgo_table_free(&t);
+	cgp_kvs_free(&r.kvs);
+	free(fs);
+	return tool_status(ok, failed);
+}
+
+/* With -R: each CGROUP's subtree in its place.  Exits 1 if none is left. */
+static size_t expand(struct tool_cgroups *cgs)
+{
+	struct tool_cgroups all = { 0 };
+	size_t failed = 0;
+
+	for (size_t i = 0; i < cgs->n; i++) {
+		char **paths;
+		size_t n;
+		int rc = cgm_walk(cgs->path[i], &paths, &n);
+
+		if (rc) {
+			tool_cg_err(cgs->path[i], NULL, rc);
+			failed++;
+			continue;
+		}
+		for (size_t j = 0; j < n; j++)
+			tool_add_cgroup(&all, paths[j]);
+		cgm_free_paths(paths, n);
+	}
+	tool_free_cgroups(cgs);
+	*cgs = all;
+	return failed;
 }
 
 int main(int argc, char **argv)
 {
-	enum { OPT_OWN = 256, OPT_RAW };
+	enum { OPT_OWN = 0x200 };
 	static const struct option longopts[] = {
 		{ "interval", required_argument, NULL, 'i' },
 		{ "count", required_argument, NULL, 'c' },
 		{ "own", no_argument, NULL, OPT_OWN },
-		{ "json", no_argument, NULL, 'J' },
-		{ "raw", no_argument, NULL, OPT_RAW },
+		{ "recursive", no_argument, NULL, 'R' },
+		TOOL_OUT_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -257,9 +443,13 @@ int main(int argc, char **argv)
 	struct tool_cgroups cgs = { 0 };
 	struct opts o = { 0 };
 	int c, rc, have_count = 0;
+	size_t walk_failed = 0;
 
-	tool_name = "cgslabstat";
-	while ((c = getopt_long(argc, argv, "i:c:g:JhV", longopts, NULL)) != -1) {
+	tool_setup("cgslabstat");
+	while ((c = getopt_long(argc, argv, ":i:c:Rg:" TOOL_OUT_SHORTOPTS "hV",
+				longopts, NULL)) != -1) {
+		if (tool_out_option(&o.out, c, optarg))
+			continue;
 		switch (c) {
 		case 'i':
 			if (cgp_parse_interval_ms(optarg, &o.interval_ms))
@@ -272,12 +462,11 @@ int main(int argc, char **argv)
 			have_count = 1;
 			break;
 		case OPT_OWN: o.own = 1; break;
-		case 'g': tool_add_cgroup(&cgs, optarg); break;
-		case 'J': o.json = 1; break;
-		case OPT_RAW: o.raw = 1; break;
-		case 'h': fputs(usage, stdout); return EXIT_OK;
+		case 'R': o.recursive = 1; break;
+		case 'g': tool_opt_g(&cgs, optarg); break;
+		case 'h': usage();
 		case 'V': tool_version();
-		default: tool_usage_err("unknown option");
+		default: tool_getopt_err(c, argv);
 		}
 	}
 	tool_add_operands(&cgs, argc, argv, optind);
@@ -285,11 +474,24 @@ int main(int argc, char **argv)
 		tool_usage_err("-c needs -i");
 	if (o.own && !o.interval_ms)
 		tool_usage_err("--own needs -i (without it both are shown)");
-	if (o.json && o.raw)
-		tool_usage_err("--json and --raw exclude each other");
+	tool_out_check(&o.out, !o.interval_ms);
+	if (o.out.mode != CGO_JSON && o.out.mode != CGO_PROM) {
+		/* check -o before touching any cgroup */
+		struct cgo_table t;
+
+		if (o.interval_ms)
+			tool_table_init(&t, icols, NCOLS(icols), DEFAULT_ICOLS, &o.out);
+		else
+			tool_table_init(&t, cols, NCOLS(cols), DEFAULT_COLS, &o.out);
+		cgo_table_free(&t);
+	}
 
 	tool_init();
+	if (o.recursive)
+		walk_failed = expand(&cgs);
 	rc = o.interval_ms ? show_intervals(&cgs, &o) : show_once(&cgs, &o);
+	if (walk_failed)
+		rc = cgs.n ? EXIT_SOME : EXIT_FAIL;
 	tool_free_cgroups(&cgs);
 	return rc;
 }

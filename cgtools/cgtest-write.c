@@ -12,7 +12,7 @@
  * Exit status: 0 the write succeeded, 1 it failed, 2 usage error.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "cgparse.h"
+#include "cgnum.h"
 
 #include <errno.h>
 #include <fcntl.h>

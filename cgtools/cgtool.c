@@ -5,16 +5,43 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cgtool.h"
 #include "cgmem.h"
-#include "cgparse.h"
+#include "cgpath.h"
 
+#include <errno.h>
+#include <libcgroup.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <libcgroup.h>
+#include <unistd.h>
 
 const char *tool_name = "cgtools";
 volatile sig_atomic_t tool_stop;
+
+/* util-linux's close_stdout(): what could not be written is an error. */
+static void close_stdout(void)
+{
+	int bad = fflush(stdout) != 0 || ferror(stdout);
+	int err = bad ? errno : 0;
+
+	if (fclose(stdout) != 0 && !bad) {
+		bad = 1;
+		err = errno;
+	}
+	if (bad && err != EPIPE) {
+		if (err)
+			tool_err(NULL, "write error: %s", strerror(err));
+		else
+			tool_err(NULL, "write error");
+		_exit(EXIT_FAIL);
+	}
+}
+
+void tool_setup(const char *name)
+{
+	tool_name = name;
+	atexit(close_stdout);
+}
 
 void tool_err(const char *object, const char *fmt, ...)
 {
@@ -49,10 +76,38 @@ void tool_usage_err(const char *fmt, ...)
 	exit(EXIT_USAGE);
 }
 
+void tool_getopt_err(int c, char **argv)
+{
+	const char *opt = argv[optind - 1];
+
+	if (c == ':')
+		tool_usage_err("option '%s' needs an argument", opt);
+	if (optopt)
+		tool_usage_err("unknown option '-%c'", optopt);
+	tool_usage_err("unknown option '%s'", opt);
+}
+
 void tool_version(void)
 {
 	printf("%s (cgtools) %s\n", tool_name, CGTOOLS_VERSION);
 	exit(EXIT_OK);
+}
+
+void tool_init(void)
+{
+	int rc = cgm_init();
+
+	if (rc) {
+		tool_err(NULL, "memory cgroup hierarchy: %s", cgm_strerror(rc));
+		exit(EXIT_FAIL);
+	}
+}
+
+int tool_status(size_t ok, size_t failed)
+{
+	if (!failed)
+		return EXIT_OK;
+	return ok ? EXIT_SOME : EXIT_FAIL;
 }
 
 void tool_add_cgroup(struct tool_cgroups *cgs, const char *arg)
@@ -71,20 +126,20 @@ void tool_add_cgroup(struct tool_cgroups *cgs, const char *arg)
 	np = realloc(cgs->path, (cgs->n + 1) * sizeof(*np));
 	if (!np || !(np[cgs->n] = strdup(path))) {
 		tool_err(NULL, "out of memory");
-		exit(EXIT_RUNTIME);
+		exit(EXIT_FAIL);
 	}
 	cgs->path = np;
 	cgs->n++;
 }
 
-void tool_init(void)
+void tool_opt_g(struct tool_cgroups *cgs, const char *arg)
 {
-	int rc = cgm_init();
-
-	if (rc) {
-		tool_err(NULL, "memory cgroup hierarchy: %s", cgm_strerror(rc));
-		exit(EXIT_RUNTIME);
+	if (strchr(arg, ':')) {
+		tool_add_cgroup(cgs, arg);
+		return;
 	}
+	if (!*arg || !cgp_names_memory(arg, strlen(arg)))
+		tool_usage_err("-g %s: cgtools read the memory controller only", arg);
 }
 
 void tool_add_operands(struct tool_cgroups *cgs, int argc, char **argv,
@@ -107,8 +162,7 @@ void tool_free_cgroups(struct tool_cgroups *cgs)
 
 static void on_stop(int sig)
 {
-	(void)sig;
-	tool_stop = 1;
+	tool_stop = sig;
 }
 
 void tool_catch_stop(void)
@@ -118,7 +172,9 @@ void tool_catch_stop(void)
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_stop;
 	sigemptyset(&sa.sa_mask);
-	sa.sa_flags = 0;	/* no SA_RESTART: interrupt the write or sleep */
+	/* no SA_RESTART: interrupt the write or sleep; SA_RESETHAND: the
+	 * next one has its default effect, so a second ^C kills */
+	sa.sa_flags = SA_RESETHAND;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 }
@@ -131,88 +187,37 @@ uint64_t tool_now_ms(void)
 	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
-void table_init(struct table *t, size_t ncols, const char *const *header,
-		const int *right)
+int tool_out_option(struct tool_out *o, int c, const char *arg)
 {
-	memset(t, 0, sizeof(*t));
-	t->ncols = ncols;
-	t->header = header;
-	t->right = right;
+	switch (c) {
+	case 'n': o->noheadings = 1; return 1;
+	case 'o': o->columns = arg; return 1;
+	case 'r': o->mode = CGO_RAW; break;
+	case 'P': o->mode = CGO_PAIRS; break;
+	case 'J': o->mode = CGO_JSON; break;
+	case OPT_PROMETHEUS: o->mode = CGO_PROM; break;
+	default: return 0;
+	}
+	o->nmodes++;
+	return 1;
 }
 
-void table_add(struct table *t, ...)
+void tool_out_check(const struct tool_out *o, int prom)
 {
-	char **cells = realloc(t->cells, (t->nrows + 1) * t->ncols * sizeof(*cells));
-	va_list ap;
-
-	if (!cells) {
-		tool_err(NULL, "out of memory");
-		exit(EXIT_RUNTIME);
-	}
-	t->cells = cells;
-	va_start(ap, t);
-	for (size_t c = 0; c < t->ncols; c++) {
-		const char *s = va_arg(ap, const char *);
-		char *copy = strdup(s ? s : "-");
-
-		if (!copy) {
-			tool_err(NULL, "out of memory");
-			exit(EXIT_RUNTIME);
-		}
-		cells[t->nrows * t->ncols + c] = copy;
-	}
-	va_end(ap);
-	t->nrows++;
+	if (o->nmodes > 1)
+		tool_usage_err("--raw, --pairs, --json and --prometheus exclude each other");
+	if (o->mode == CGO_PROM && !prom)
+		tool_usage_err("--prometheus is not available here");
+	if ((o->mode == CGO_JSON || o->mode == CGO_PROM) &&
+	    (o->columns || o->noheadings))
+		tool_usage_err("-o and -n apply to tables, --raw and --pairs");
 }
 
-void table_print(const struct table *t, FILE *out, int raw)
+void tool_table_init(struct cgo_table *t, const struct cgo_col *cols,
+		     size_t ncols, const char *defaults, const struct tool_out *o)
 {
-	size_t width[16] = { 0 };
+	char bad[64];
 
-	if (raw) {
-		for (size_t r = 0; r < t->nrows; r++)
-			for (size_t c = 0; c < t->ncols; c++)
-				fprintf(out, "%s%c", t->cells[r * t->ncols + c],
-					c + 1 < t->ncols ? '\t' : '\n');
-		return;
-	}
-	for (size_t c = 0; c < t->ncols && c < 16; c++) {
-		width[c] = strlen(t->header[c]);
-		for (size_t r = 0; r < t->nrows; r++) {
-			size_t len = strlen(t->cells[r * t->ncols + c]);
-
-			if (len > width[c])
-				width[c] = len;
-		}
-	}
-	for (size_t r = 0; r <= t->nrows; r++) {
-		for (size_t c = 0; c < t->ncols && c < 16; c++) {
-			const char *s = r == 0 ? t->header[c] :
-				t->cells[(r - 1) * t->ncols + c];
-			int last = c + 1 == t->ncols;
-
-			if (t->right[c])
-				fprintf(out, "%*s", (int)width[c], s);
-			else if (last)
-				fputs(s, out);
-			else
-				fprintf(out, "%-*s", (int)width[c], s);
-			fputs(last ? "\n" : "  ", out);
-		}
-	}
-}
-
-void table_free(struct table *t)
-{
-	for (size_t i = 0; i < t->nrows * t->ncols; i++)
-		free(t->cells[i]);
-	free(t->cells);
-	t->cells = NULL;
-	t->nrows = 0;
-}
-
-const char *fmt_u64(char buf[24], uint64_t v)
-{
-	snprintf(buf, 24, "%llu", (unsigned long long)v);
-	return buf;
+	if (cgo_table_init(t, cols, ncols, defaults, o->columns, bad, sizeof(bad)))
+		tool_usage_err("unknown column '%s' (see --help)", bad);
 }

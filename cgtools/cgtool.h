@@ -1,22 +1,36 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * cgtool: what every cgtools command shares: its name in messages, the
- * exit status convention, CGROUP arguments, aligned tables and stopping
- * on SIGINT/SIGTERM.
+ * exit status convention, checking stdout at exit, the output options,
+ * CGROUP arguments and stopping on SIGINT/SIGTERM.
  */
 #ifndef CGTOOL_H
 #define CGTOOL_H
+
+#include "cgout.h"
 
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
-#define CGTOOLS_VERSION "1.0"
+#define CGTOOLS_VERSION "1.1"
 
-enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_USAGE = 2 };
+/*
+ * 0: all done; 1: nothing could be done (or interrupted, or a write error
+ * on stdout); 2: usage error; 64: some cgroups (or keys) failed, the rest
+ * is reported -- lsblk's "some specified devices found, some not found".
+ */
+enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_SOME = 64 };
 
 extern const char *tool_name;
+
+/*
+ * Name the tool for its messages and check stdout at exit, as util-linux's
+ * close_stdout() does: a write error (a full disk, /dev/full) is reported
+ * and the exit status becomes 1.
+ */
+void tool_setup(const char *name);
 
 /* "tool: OBJECT: message" on stderr (no OBJECT part when it is NULL). */
 void tool_err(const char *object, const char *fmt, ...)
@@ -24,16 +38,19 @@ void tool_err(const char *object, const char *fmt, ...)
 /* "tool: message" and a pointer to --help on stderr, then exit 2. */
 void tool_usage_err(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2), noreturn));
+/* The one message for what getopt_long() refused (C is '?' or ':'). */
+void tool_getopt_err(int c, char **argv) __attribute__((noreturn));
 /*
- * Report libcgroup/errno code RC for CGROUP's control FILE: "tool: /A:
- * Cgroup does not exist" when the cgroup is missing, else "tool: /A:
- * FILE: reason".
+ * Report cgmem code RC for CGROUP's control FILE: "tool: /A: Cgroup does
+ * not exist" when the cgroup is missing, else "tool: /A: FILE: reason".
  */
 void tool_cg_err(const char *cgroup, const char *file, int rc);
 /* Print "tool (cgtools) VERSION" and exit 0. */
 void tool_version(void) __attribute__((noreturn));
 /* cgm_init(), or exit 1 with a message when there is no memory hierarchy. */
 void tool_init(void);
+/* The exit status for OK things done and FAILED not: 0, 1 or 64. */
+int tool_status(size_t ok, size_t failed);
 
 /* The CGROUPs named on the command line, normalised ("/A/B"). */
 struct tool_cgroups {
@@ -41,38 +58,68 @@ struct tool_cgroups {
 	char **path;
 };
 
-/* Add ARG (a path, or memory:PATH as -g takes it); exits 2 if malformed. */
+/* Add ARG (a path, or CTRL:PATH); exits 2 if malformed. */
 void tool_add_cgroup(struct tool_cgroups *cgs, const char *arg);
+/*
+ * -g as cgget takes it: CTRL:PATH adds a CGROUP; CTRL alone selects
+ * controllers (it must name memory, the only one cgtools read).
+ */
+void tool_opt_g(struct tool_cgroups *cgs, const char *arg);
 /* Add the operands argv[first..argc-1]; exits 2 if no CGROUP was given. */
 void tool_add_operands(struct tool_cgroups *cgs, int argc, char **argv,
 		       int first);
 void tool_free_cgroups(struct tool_cgroups *cgs);
 
-/* Set by SIGINT/SIGTERM once tool_catch_stop() is called.  The handlers
- * do not restart system calls, so a blocked write or sleep returns EINTR. */
+/*
+ * Set by SIGINT/SIGTERM (to the signal) once tool_catch_stop() is called.
+ * The handlers do not restart system calls, so a blocked write or sleep
+ * returns EINTR, and they are reset when they run: a second ^C kills.
+ */
 extern volatile sig_atomic_t tool_stop;
 void tool_catch_stop(void);
 
 /* Monotonic milliseconds, for elapsed times. */
 uint64_t tool_now_ms(void);
 
-/* A table printed with aligned columns (or tab-separated when raw). */
-struct table {
-	size_t ncols, nrows;
-	const char *const *header;
-	const int *right;	/* per column: right-aligned (numbers) */
-	char **cells;		/* nrows * ncols */
+/*
+ * The output options every tool takes, util-linux style:
+ * -n/--noheadings, -o/--output COLUMNS, -r/--raw, -P/--pairs, -J/--json
+ * and --prometheus.
+ */
+enum { OPT_PROMETHEUS = 0x100 };
+#define TOOL_OUT_SHORTOPTS "no:rPJ"
+#define TOOL_OUT_LONGOPTS \
+	{ "noheadings", no_argument, NULL, 'n' }, \
+	{ "output", required_argument, NULL, 'o' }, \
+	{ "raw", no_argument, NULL, 'r' }, \
+	{ "pairs", no_argument, NULL, 'P' }, \
+	{ "json", no_argument, NULL, 'J' }, \
+	{ "prometheus", no_argument, NULL, OPT_PROMETHEUS }
+
+struct tool_out {
+	enum cgo_mode mode;
+	int noheadings, nmodes;
+	const char *columns;	/* -o */
 };
 
-void table_init(struct table *t, size_t ncols, const char *const *header,
-		const int *right);
-/* Add a row of NCOLS strings (copied); exits 1 when out of memory. */
-void table_add(struct table *t, ...);
-/* Human: header and space-aligned columns; raw: no header, tab-separated. */
-void table_print(const struct table *t, FILE *out, int raw);
-void table_free(struct table *t);
+/* Take option C if it is an output option: 1, else 0. */
+int tool_out_option(struct tool_out *o, int c, const char *arg);
+/* Check the combination (PROM: --prometheus allowed); exits 2 if bad. */
+void tool_out_check(const struct tool_out *o, int prom);
+/* cgo_table_init() with -o, or exit 2 naming the unknown column. */
+void tool_table_init(struct cgo_table *t, const struct cgo_col *cols,
+		     size_t ncols, const char *defaults, const struct tool_out *o);
 
-/* "%llu" of a uint64_t into a static-free buffer the caller passes. */
-const char *fmt_u64(char buf[24], uint64_t v);
+/* The --help lines of the output options. */
+#define TOOL_OUT_HELP \
+"  -n, --noheadings      no header line\n" \
+"  -o, --output COLUMNS  the columns to show, comma-separated (+COLUMNS:\n" \
+"                        add to the default ones)\n" \
+"  -r, --raw             raw output: one space between fields, unsafe\n" \
+"                        characters as \\xHH, header kept\n" \
+"  -P, --pairs           NAME=\"value\" pairs\n" \
+"  -J, --json            JSON, schema in cgtools(7)\n"
+#define TOOL_PROM_HELP \
+"      --prometheus      Prometheus text format (node_exporter textfile)\n"
 
 #endif

@@ -1,11 +1,15 @@
 #!/bin/sh
 # run.sh: the host tests of cgtools, as TAP on stdout.
 #
-# First the unit tests of the pure modules (tests/unit-tests), then the
-# command-line contract that needs no cgroup: usage errors exit 2 before
-# any cgroup is touched, --help/--version, and the two guest test helpers
-# (cgtest-write, cgtest-json) on ordinary files.  Every line is numbered
-# here; exits 1 if any test failed.
+# First the build (the static tools and, with AddressSanitizer and UBSan,
+# the unit tests and the tools on the fake backend): a build failure is a
+# failed test.  Then the unit tests of the pure modules and of the
+# libcgroup backend's error helper; the command-line contract that needs
+# no cgroup; the tools themselves run against a fake memory hierarchy (a
+# directory tree, $CGTOOLS_FAKE_ROOT, see fakecg.c): outputs, partial
+# failures, signals, Prometheus output checked by cgtest-promcheck; the man
+# pages through groff -ww; and the two guest test helpers.  Every line is
+# numbered here; exits 1 if any test failed.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 scratch=$(mktemp -d)
@@ -16,6 +20,15 @@ results=$scratch/results
 
 ok() { echo "ok $1" >> "$results"; }
 not_ok() { echo "not ok $1" >> "$results"; shift; for l in "$@"; do echo "# $l" >> "$results"; done; }
+
+# finish: number the results, print them as TAP, exit 1 on any failure.
+finish() {
+	total=$(grep -c '^\(not \)\{0,1\}ok ' "$results")
+	echo "1..$total"
+	awk '/^(not )?ok / { n++; sub(/^ok /, "ok " n " - "); sub(/^not ok /, "not ok " n " - ") } { print }' "$results"
+	! grep -q '^not ok' "$results"
+	exit $?
+}
 
 # expect_exit STATUS NAME CMD...: CMD exits STATUS, output kept in $out/$err.
 expect_exit() {
@@ -31,41 +44,89 @@ expect_exit() {
 	fi
 }
 
+# expect_same NAME ACTUAL WANT: ACTUAL is exactly WANT.
+expect_same() {
+	if [ "$2" = "$3" ]; then
+		ok "$1"
+	else
+		not_ok "$1" "got '$2'" "want '$3'"
+	fi
+}
+
 # expect_text NAME ACTUAL PATTERN: ACTUAL matches the shell PATTERN.
 expect_text() {
 	# shellcheck disable=SC2254
 	case "$2" in
 	$3) ok "$1" ;;
-	*) not_ok "$1" "got '$2', want '$3'" ;;
+	*) not_ok "$1" "got '$2'" "want '$3'" ;;
 	esac
 }
 
-# --- unit tests of cgparse and cgjson
-tests/unit-tests >> "$results" 2>&1
-rc=$?
-[ $rc -eq 0 ] || grep -q '^not ok' "$results" || not_ok "unit tests exited $rc"
+# --- build: the static tools and the sanitized host builds
+if make -s all host-tests > "$scratch/build" 2>&1; then
+	ok "build: static tools and helpers, sanitized host tests"
+else
+	not_ok "build: static tools and helpers, sanitized host tests" \
+		"$(tail -n 30 "$scratch/build")"
+	finish
+fi
+for t in cgdentry cgslabstat cgshrink cgtest-write cgtest-json; do
+	if file "$t" 2>/dev/null | grep -q 'statically linked' ||
+	   ! ldd "$t" > /dev/null 2>&1; then
+		ok "$t is statically linked (for the busybox guest)"
+	else
+		not_ok "$t is statically linked (for the busybox guest)" "$(ldd "$t" 2>&1)"
+	fi
+done
 
-# --- usage: every tool
+# --- unit tests of the pure modules and of the libcgroup error helper
+for u in unit-tests lcg-tests; do
+	tests/build/$u > "$scratch/unit" 2>&1
+	rc=$?
+	cat "$scratch/unit" >> "$results"
+	[ $rc -eq 0 ] || grep -q '^not ok' "$scratch/unit" || not_ok "$u exited $rc"
+done
+
+# --- usage: every tool (the static builds: they parse before any cgroup)
 for t in cgdentry cgslabstat cgshrink; do
 	expect_exit 0 "$t --help exits 0" "./$t" --help
-	expect_text "$t --help shows its usage" "$out" "Usage: $t *Exit status: 0 ok, 1 *2 usage*"
+	expect_text "$t --help shows usage, output options, columns, exit status" "$out" \
+		"Usage: $t *--noheadings*--output COLUMNS*--raw*--pairs*--json*Columns:*CGROUP*Exit status: 0 ok, 1 *2 usage error, 64 some*"
+	expect_exit 1 "$t --help >/dev/full fails (write error)" sh -c "./$t --help > /dev/full"
+	expect_text "$t says why it failed to write" "$err" "$t: write error: No space left on device"
 	expect_exit 0 "$t --version exits 0" "./$t" --version
 	expect_text "$t --version names it" "$out" "$t (cgtools) [0-9]*"
+	expect_exit 1 "$t --version >/dev/full fails" sh -c "./$t --version > /dev/full"
 	expect_exit 2 "$t without CGROUP exits 2" "./$t"
-	expect_text "$t usage error message" "$err" "$t: no CGROUP given*--help*"
+	expect_text "$t usage error message" "$err" "$t: no CGROUP given
+Try '$t --help' for more information."
 	expect_exit 2 "$t with an unknown option exits 2" "./$t" --bogus /
+	expect_text "$t says 'unknown option' once" "$err" "$t: unknown option '--bogus'
+Try '$t --help' for more information."
+	expect_exit 2 "$t -x exits 2" "./$t" -x /
+	expect_text "$t names the unknown short option" "$err" "$t: unknown option '-x'*"
 	expect_exit 2 "$t -g cpu:/A (not memory) exits 2" "./$t" -g cpu:/A
+	expect_exit 2 "$t -g cpu (a controller, not memory) exits 2" "./$t" -g cpu /A
+	expect_text "$t -g cpu message" "$err" "$t: -g cpu: cgtools read the memory controller only*"
 	expect_exit 2 "$t /A/../B exits 2" "./$t" /A/../B
 	expect_exit 2 "$t --json --raw exits 2" "./$t" --json --raw /
+	expect_exit 2 "$t -P -r exits 2" "./$t" -P -r /
+	expect_exit 2 "$t -o BOGUS exits 2" "./$t" -o BOGUS /
+	expect_text "$t names the unknown column" "$err" "$t: unknown column 'BOGUS'*"
+	expect_exit 2 "$t -J -o CGROUP exits 2" "./$t" -J -o CGROUP /
+	expect_exit 2 "$t -o without an argument exits 2" "./$t" / -o
+	expect_text "$t says -o needs an argument" "$err" "$t: option '-o' needs an argument*"
 done
+expect_exit 2 "cgshrink --prometheus exits 2" ./cgshrink --prometheus /
+expect_exit 2 "cgslabstat -i 1 --prometheus exits 2" ./cgslabstat -i 1 --prometheus /
 
 # --- usage: per tool
 for n in 0 -1 abc 12x "" 18446744073709551616 " 5"; do
-	expect_exit 2 "cgshrink -n '$n' exits 2" ./cgshrink -n "$n" /A
+	expect_exit 2 "cgshrink --max '$n' exits 2" ./cgshrink --max "$n" /A
 done
-expect_text "cgshrink bad -n message" "$err" "cgshrink: invalid -n ' 5'*"
-expect_exit 2 "cgshrink -n with --all exits 2" ./cgshrink -n 5 --all /A
-expect_exit 2 "cgshrink -r without --above exits 2" ./cgshrink -r /A
+expect_text "cgshrink bad --max message" "$err" "cgshrink: invalid --max ' 5'*"
+expect_exit 2 "cgshrink -N with --all exits 2" ./cgshrink -N 5 --all /A
+expect_exit 2 "cgshrink -R without --above exits 2" ./cgshrink -R /A
 expect_exit 2 "cgshrink --above x exits 2" ./cgshrink --above x /A
 for i in 0 -1 x 1.2345; do
 	expect_exit 2 "cgslabstat -i '$i' exits 2" ./cgslabstat -i "$i" /A
@@ -73,6 +134,336 @@ done
 expect_exit 2 "cgslabstat -c without -i exits 2" ./cgslabstat -c 3 /A
 expect_exit 2 "cgslabstat -c 0 exits 2" ./cgslabstat -i 1 -c 0 /A
 expect_exit 2 "cgslabstat --own without -i exits 2" ./cgslabstat --own /A
+
+# --- the tools on a fake memory hierarchy (sanitized builds)
+root=$scratch/memcg
+export CGTOOLS_FAKE_ROOT="$root"
+B=tests/build
+mkdir -p "$root"
+# Devices: the host's / (named by mountinfo) and one nobody mounted.
+rootdev=$(awk '$5 == "/" { print $3; exit }' /proc/self/mountinfo)
+nodev=4095:1048575
+
+# mkcg PATH UNUSED TOTAL [N0 N1]: a cgroup with memory.dentry_unused
+# (two nodes; on the host's / and the unmounted device) and all 18 keys
+# of memory.slab_reclaim_stat, valued from UNUSED.
+mkcg() {
+	d=$root$1
+	mkdir -p "$d"
+	printf 'unused %s\ntotal_unused %s\nN0 %s\nN1 %s\nsb:%s %s\nsb:%s %s\n' \
+		"$2" "$3" "${4:-$2}" "${5:-0}" "$rootdev" "$2" "$nodev" 0 > "$d/memory.dentry_unused"
+	: > "$d/memory.slab_reclaim_stat"
+	for p in "" total_; do
+		for k in global_scanned global_reclaimed limit_scanned limit_reclaimed \
+			forced_scanned forced_reclaimed dentry_reclaimed inode_reclaimed \
+			forced_shrinks; do
+			echo "$p$k $(($2 * 10 + ${#k}))" >> "$d/memory.slab_reclaim_stat"
+		done
+	done
+	: > "$d/memory.force_slab_shrink"
+}
+mkcg / 5 465 5 0
+mkcg /A 100 460 60 40
+mkcg /A/small 20 20
+mkcg /A/big 200 340
+mkcg /A/big/deep 140 140
+
+expect_exit 0 "cgdentry /A" $B/cgdentry /A
+expect_text "cgdentry table" "$out" "CGROUP UNUSED TOTAL
+/A        100   460"
+expect_exit 0 "cgdentry -n -o TOTAL,CGROUP,NODES /A" $B/cgdentry -n -o TOTAL,cgroup,NODES /A
+expect_text "cgdentry -o picks and orders columns" "$out" "460 /A N0=60,N1=40"
+expect_exit 0 "cgdentry -R /A" $B/cgdentry -R /A
+expect_text "cgdentry -R: indented tree, children by TOTAL" "$out" "CGROUP   UNUSED TOTAL
+/A          100   460
+  big       200   340
+    deep    140   140
+  small      20    20"
+expect_exit 0 "cgdentry -R -r /A" $B/cgdentry -R -r /A
+expect_text "cgdentry --raw: header kept, full paths, one space" "$out" "CGROUP UNUSED TOTAL
+/A 100 460
+/A/big 200 340
+/A/big/deep 140 140
+/A/small 20 20"
+expect_exit 0 "cgdentry -P -o +DEPTH /A/big" $B/cgdentry -P -o +DEPTH /A/big
+expect_text "cgdentry --pairs" "$out" 'CGROUP="/A/big" UNUSED="200" TOTAL="340" DEPTH="0"'
+eval "$out"
+expect_text "cgdentry --pairs can be eval'd" "$CGROUP:$UNUSED" "/A/big:200"
+expect_exit 0 "cgdentry -g memory -g memory:/A/small /" $B/cgdentry -r -n -g memory -g memory:/A/small /
+expect_text "-g CTRL selects, -g CTRL:PATH names a cgroup" "$out" "/A/small 20 20
+/ 5 465"
+expect_exit 0 "cgdentry --by-sb /A" $B/cgdentry --by-sb -r /A
+expect_text "cgdentry --by-sb names the host's / and leaves the other unnamed" "$out" \
+	"CGROUP DEVICE FSTYPE MOUNT UNUSED
+/A $rootdev * / 100
+/A $nodev - - 0"
+
+$B/cgdentry -R -J --by-sb /A > "$scratch/j" 2> "$scratch/err"
+expect_text "cgdentry -R -J exit status" "$?" 0
+expect_text "cgdentry -J: json-c reads it, tree order" \
+	"$($B/cgtest-json .cgroups < "$scratch/j" | tr -d '\n' | sed 's/"nodes".*//')" '*'
+expect_text "cgdentry -J order" "$(for i in 0 1 2 3; do $B/cgtest-json ".cgroups[$i].cgroup" < "$scratch/j"; done | tr '\n' ' ')" \
+	"/A /A/big /A/big/deep /A/small "
+expect_text "cgdentry -J keys" "$($B/cgtest-json -k '.cgroups[0]' < "$scratch/j")" \
+	"cgroup depth unused total_unused nodes superblocks"
+expect_text "cgdentry -J superblock of the unmounted device" \
+	"$($B/cgtest-json ".cgroups[0].superblocks[device=$nodev]" < "$scratch/j")" \
+	"{\"device\":\"$nodev\",\"major\":4095,\"minor\":1048575,\"fstype\":null,\"mount\":null,\"unused\":0}"
+
+# CGROUP_LOGLEVEL: nothing of libcgroup's may reach stdout (the fake
+# backend has no libcgroup; the static tool on the host's hierarchy does)
+CGROUP_LOGLEVEL=DEBUG ./cgdentry -J / > "$scratch/j" 2> /dev/null
+if [ ! -s "$scratch/j" ] || ./cgtest-json . < "$scratch/j" > /dev/null 2>&1; then
+	ok "CGROUP_LOGLEVEL=DEBUG: libcgroup's messages stay off stdout"
+else
+	not_ok "CGROUP_LOGLEVEL=DEBUG: libcgroup's messages stay off stdout" "$(head -c 300 "$scratch/j")"
+fi
+
+# names with control characters and blanks
+tab=$(printf '\t')
+nl='
+'
+mkcg "/A/small/t${tab}b${nl}n x" 1 1
+expect_exit 0 "cgdentry on a cgroup named with a tab and a newline" \
+	$B/cgdentry -r -n "/A/small/t${tab}b${nl}n x"
+expect_same "raw escapes control characters and blanks" "$out" '/A/small/t\x09b\x0an\x20x 1 1'
+expect_exit 0 "cgdentry -R (table)" $B/cgdentry -R /A/small
+expect_same "table escapes control characters" "$out" 'CGROUP          UNUSED TOTAL
+/A/small            20    20
+  t\x09b\x0an x      1     1'
+expect_exit 0 "cgdentry -P" $B/cgdentry -P -o CGROUP "/A/small/t${tab}b${nl}n x"
+expect_same "pairs escape control characters" "$out" 'CGROUP="/A/small/t\x09b\x0an x"'
+$B/cgdentry -J "/A/small/t${tab}b${nl}n x" > "$scratch/j"
+expect_text "JSON keeps the name exactly" "$($B/cgtest-json .cgroups[0].cgroup < "$scratch/j")" "/A/small/t${tab}b${nl}n x"
+rm -rf "$root/A/small/t${tab}b${nl}n x"
+
+# partial failures: a cgroup whose file cannot be read keeps its place
+mkcg /A/big/broken 0 0
+rm "$root/A/big/broken/memory.dentry_unused"
+mkdir "$root/A/big/broken/memory.dentry_unused"	# reads fail: EISDIR
+expect_exit 64 "cgdentry -R with one unreadable cgroup exits 64" $B/cgdentry -R -r /A
+expect_text "the failure is named on stderr" "$err" \
+	"cgdentry: /A/big/broken: memory.dentry_unused: Is a directory"
+expect_text "every other row is kept, the failed one marked" "$out" "CGROUP UNUSED TOTAL
+/A 100 460
+/A/big 200 340
+/A/big/deep 140 140
+/A/big/broken - -
+/A/small 20 20"
+$B/cgdentry -R -J /A > "$scratch/j" 2> /dev/null
+expect_text "JSON: the failed entry has null counts and an error" \
+	"$($B/cgtest-json '.cgroups[cgroup=/A/big/broken]' < "$scratch/j")" \
+	'{"cgroup":"/A/big/broken","depth":2,"unused":null,"total_unused":null,"nodes":[],"error":"Is a directory"}'
+expect_exit 64 "cgdentry /A /nope /A/small exits 64" $B/cgdentry -r /A /nope /A/small
+expect_text "cgdentry reports the others" "$out" "CGROUP UNUSED TOTAL
+/A 100 460
+/A/small 20 20"
+expect_text "cgdentry names the missing one" "$err" "cgdentry: /nope: Cgroup does not exist"
+expect_exit 1 "cgdentry /nope exits 1" $B/cgdentry /nope
+expect_exit 1 "cgdentry -R /nope exits 1" $B/cgdentry -R /nope
+rm -rf "$root/A/big/broken"
+
+# Prometheus
+check_prom() {
+	name=$1
+	shift
+	if "$@" > "$scratch/prom" 2> "$scratch/err" &&
+	   ./cgtest-promcheck "$scratch/prom" > "$scratch/why"; then
+		ok "$name"
+	else
+		not_ok "$name" "$(cat "$scratch/why" "$scratch/err")" "$(head -n 20 "$scratch/prom")"
+	fi
+}
+# the checker itself catches what it must
+for bad in 'm_total{a="x"} 1' \
+	'# TYPE m gauge\nm{a="x\\q"} 1' \
+	'# TYPE m gauge\nm{a="x"} 1 1700000000' \
+	'# TYPE m gauge\nm{a="x"} 1\nm{a="x"} 2' \
+	'# TYPE m gauge\n# TYPE n gauge\nm 1\nn 1\nm 2' \
+	'# TYPE m counter\nm 1' \
+	'# TYPE m gauge\nm{a="x} 1' \
+	'# TYPE m gauge\nm{1a="x"} 1' \
+	'# TYPE m gauge\nm{a="x",a="y"} 1' \
+	'# TYPE m gauge\nm 1x' \
+	'# TYPE m gauge\nm 1\c'; do
+	# shellcheck disable=SC2059 # the escapes in $bad are meant
+	printf "$bad\\n" > "$scratch/bad.prom"
+	if ./cgtest-promcheck "$scratch/bad.prom" > /dev/null; then
+		not_ok "promcheck refuses: $bad"
+	else
+		ok "promcheck refuses: $bad"
+	fi
+done
+mkcg "/A/q\"uo\\te${nl}nl" 3 3
+check_prom "cgdentry --prometheus follows the text format" $B/cgdentry --prometheus -R /
+check_prom "cgslabstat --prometheus follows the text format" $B/cgslabstat --prometheus -R /
+$B/cgdentry --prometheus -R / > "$scratch/prom"
+expect_text "cgdentry --prometheus: own count of /A" \
+	"$(grep '^memcg_dentry_unused{cgroup="/A"}' "$scratch/prom")" 'memcg_dentry_unused{cgroup="/A"} 100'
+expect_text "cgdentry --prometheus: per node" \
+	"$(grep '^memcg_dentry_unused_node{cgroup="/A",' "$scratch/prom" | tr '\n' '|')" \
+	'memcg_dentry_unused_node{cgroup="/A",node="0"} 60|memcg_dentry_unused_node{cgroup="/A",node="1"} 40|'
+expect_text "cgdentry --prometheus: per device, with mount point" \
+	"$(grep "^memcg_dentry_unused_sb{cgroup=\"/A\",device=\"$rootdev\"" "$scratch/prom")" \
+	"memcg_dentry_unused_sb{cgroup=\"/A\",device=\"$rootdev\",fstype=\"*\",mountpoint=\"/\"} 100"
+expect_same "cgdentry --prometheus: label values escaped" \
+	"$(grep '^memcg_dentry_unused_subtree{cgroup="/A/q' "$scratch/prom")" \
+	'memcg_dentry_unused_subtree{cgroup="/A/q\"uo\\te\nnl"} 3'
+$B/cgslabstat --prometheus /A > "$scratch/prom"
+expect_text "cgslabstat --prometheus: origins as labels" \
+	"$(grep '^memcg_slab_reclaimed_total' "$scratch/prom" | tr '\n' '|')" \
+	'memcg_slab_reclaimed_total{cgroup="/A",origin="global"} 1016|memcg_slab_reclaimed_total{cgroup="/A",origin="limit"} 1015|memcg_slab_reclaimed_total{cgroup="/A",origin="forced"} 1016|'
+expect_text "cgslabstat --prometheus: subtree counters" \
+	"$(grep '^memcg_slab_subtree_forced_shrinks_total' "$scratch/prom")" \
+	'memcg_slab_subtree_forced_shrinks_total{cgroup="/A"} 1014'
+rm -rf "$root/A/q\"uo\\te${nl}nl"
+
+# cgslabstat: all 18 keys, or a partial table and 64
+expect_exit 0 "cgslabstat /A" $B/cgslabstat -r /A
+expect_text "cgslabstat: nine rows, own and total" "$(echo "$out" | sed -n '1p;2p;10p' | tr '\n' '|')" \
+	"CGROUP KEY OWN TOTAL|/A global_scanned 1014 1014|/A forced_shrinks 1014 1014|"
+expect_exit 0 "cgslabstat -J /A" sh -c "$B/cgslabstat -J /A | $B/cgtest-json -k '.cgroups[0].stat'"
+expect_text "cgslabstat -J: every key in file order" "$out" \
+	"global_scanned global_reclaimed limit_scanned limit_reclaimed forced_scanned forced_reclaimed dentry_reclaimed inode_reclaimed forced_shrinks total_global_scanned total_global_reclaimed total_limit_scanned total_limit_reclaimed total_forced_scanned total_forced_reclaimed total_dentry_reclaimed total_inode_reclaimed total_forced_shrinks"
+mkcg /short 7 7
+sed -i '$d' "$root/short/memory.slab_reclaim_stat"	# 17 keys
+expect_exit 1 "cgslabstat with 17 of 18 keys exits 1" $B/cgslabstat -r /short
+expect_text "cgslabstat names the missing key" "$err" \
+	"cgslabstat: /short: memory.slab_reclaim_stat: no key total_forced_shrinks"
+expect_text "cgslabstat shows what it read, the missing value as -" \
+	"$(echo "$out" | tail -n 1)" "/short forced_shrinks 84 -"
+expect_exit 64 "cgslabstat /A /short exits 64" $B/cgslabstat -J /A /short
+printf '%s\n' "$out" > "$scratch/j"
+expect_text "JSON of the short one says why" "$($B/cgtest-json '.cgroups[1].error' < "$scratch/j")" "Cgroup parsing failed"
+rm -rf "$root/short"
+
+# cgslabstat -i: a cgroup removed mid-run is reported, the others go on
+mkcg /gone 1 1
+$B/cgslabstat -i 0.2 -c 5 -J /A /gone > "$scratch/lines" 2> "$scratch/err" &
+pid=$!
+tries=0
+while ! grep -q '"/gone"' "$scratch/lines" && [ $tries -lt 100 ]; do
+	sleep 0.05
+	tries=$((tries + 1))
+done
+rm -rf "$root/gone"
+wait $pid
+expect_text "cgslabstat -i exits 64 when a cgroup vanished" "$?" 64
+expect_text "cgslabstat -i names it once" "$(cat "$scratch/err")" "cgslabstat: /gone: Cgroup does not exist"
+expect_text "cgslabstat -i went on with the others" "$($B/cgtest-json .cgroup < "$scratch/lines" | grep -c '^/A$')" 5
+expect_exit 0 "cgslabstat -i 0.1 -c 2 (table)" $B/cgslabstat -i 0.1 -c 2 -o TIME,CGROUP,SHRINK /A /
+expect_text "cgslabstat -i: one header, a line per cgroup per interval" \
+	"$(echo "$out" | awk '{ print $2, $3 }' | tr '\n' '|')" "CGROUP SHRINK|/A 0|/ 0|/A 0|/ 0|"
+expect_exit 1 "cgslabstat -i on stdout=/dev/full fails" sh -c "$B/cgslabstat -i 0.1 -c 1 /A > /dev/full"
+
+# cgshrink on the fake tree: the write, -n (no headings), -N, --above
+expect_exit 0 "cgshrink -n /A/small" $B/cgshrink -n /A/small
+expect_text "cgshrink -n: no header; the row" "$out" "/A/small *20 *20 *20 *20 *0 *0 *[0-9]*"
+expect_text "cgshrink wrote all" "$(cat "$root/A/small/memory.force_slab_shrink")" all
+expect_exit 0 "cgshrink -N 7 /A/big" $B/cgshrink -N 7 -o CGROUP,STATUS -r /A/big
+expect_text "cgshrink -N wrote the count" "$(cat "$root/A/big/memory.force_slab_shrink")" 7
+expect_text "cgshrink -o STATUS" "$out" "CGROUP STATUS
+/A/big ok"
+: > "$root/A/small/memory.force_slab_shrink"
+expect_exit 0 "cgshrink -R --above 150 /A" $B/cgshrink -R --above 150 /A
+expect_text "cgshrink --above: only the big one, summary line" "$(echo "$out" | awk '{ print $1 }' | tr '\n' ' ')" \
+	"CGROUP /A/big shrank "
+expect_text "cgshrink --above left the small one alone" "$(cat "$root/A/small/memory.force_slab_shrink")" ""
+
+# the shrink done, the read after it failing: reported, marked, 64
+mkcg /S 9 9
+rm "$root/S/memory.dentry_unused" "$root/S/memory.force_slab_shrink"
+mkfifo "$root/S/memory.dentry_unused" "$root/S/memory.force_slab_shrink"
+(
+	printf 'unused 9\ntotal_unused 9\n' > "$root/S/memory.dentry_unused"	# before
+	cat "$root/S/memory.force_slab_shrink" > "$scratch/written"		# the shrink
+	printf 'garbage\n' > "$root/S/memory.dentry_unused"			# after
+) &
+feeder=$!
+expect_exit 64 "cgshrink whose read after the shrink fails exits 64" $B/cgshrink -J /S
+wait $feeder
+printf '%s\n' "$out" > "$scratch/j"
+expect_text "the shrink was written" "$(cat "$scratch/written")" all
+expect_text "the cgroup is still reported, after-values null" \
+	"$($B/cgtest-json '.cgroups[0]' < "$scratch/j")" \
+	'{"cgroup":"/S","unused_before":9,"unused_after":null,"total_unused_before":9,"total_unused_after":null,"freed":null,"dentries_freed":null,"elapsed_ms":*,"interrupted":false,"error":"Cgroup parsing failed"}'
+expect_text "and the failure named" "$err" "cgshrink: /S: memory.dentry_unused: Cgroup parsing failed"
+
+# wait_blocked PID: until PID sleeps in a FIFO open (no writer/reader yet)
+wait_blocked() {
+	tries=0
+	while [ "$(cat "/proc/$1/wchan" 2>/dev/null)" != wait_for_partner ] && [ $tries -lt 200 ]; do
+		sleep 0.05
+		tries=$((tries + 1))
+	done
+}
+
+# SIGINT while sampling: the read completes, the shrink is not started
+rm -f "$root/S/memory.dentry_unused" "$root/S/memory.force_slab_shrink"
+mkfifo "$root/S/memory.dentry_unused"
+: > "$root/S/memory.force_slab_shrink"
+$B/cgshrink -J /S > "$scratch/out" 2> "$scratch/err" &
+pid=$!
+wait_blocked $pid
+kill -INT $pid
+printf 'unused 9\ntotal_unused 9\n' > "$root/S/memory.dentry_unused"
+wait $pid
+expect_text "SIGINT while sampling: exit 1" "$?" 1
+expect_text "SIGINT while sampling: no write" "$(cat "$root/S/memory.force_slab_shrink")" ""
+expect_text "SIGINT while sampling: said so" "$(cat "$scratch/err")" "cgshrink: interrupted*"
+expect_text "SIGINT while sampling: JSON marked interrupted" \
+	"$($B/cgtest-json .interrupted < "$scratch/out")" true
+
+# a second SIGINT kills: the first interrupts the write, the second comes
+# while the read after it waits
+rm -f "$root/S/memory.dentry_unused"
+mkfifo "$root/S/memory.dentry_unused" "$root/S/memory.force_slab_shrink.fifo"
+mv "$root/S/memory.force_slab_shrink.fifo" "$root/S/memory.force_slab_shrink"
+$B/cgshrink -J /S > "$scratch/out" 2> "$scratch/err" &
+pid=$!
+wait_blocked $pid
+printf 'unused 9\ntotal_unused 9\n' > "$root/S/memory.dentry_unused"	# before
+sleep 0.2
+wait_blocked $pid		# now in the write's open
+kill -INT $pid
+sleep 0.2
+wait_blocked $pid		# now in the read after it
+kill -INT $pid
+wait $pid
+expect_text "a second SIGINT kills cgshrink (status 128+2)" "$?" 130
+expect_text "the first said the write was interrupted" "$(cat "$scratch/err")" \
+	"cgshrink: /S: interrupted; what was freed is reported"
+unset CGTOOLS_FAKE_ROOT
+
+# --- the man pages: one per tool, and cgtools(7); groff -ww finds nothing
+for m in cgdentry.1 cgslabstat.1 cgshrink.1 cgtools.7; do
+	if [ ! -f "$m" ]; then
+		not_ok "man page $m exists"
+		continue
+	fi
+	w=$(groff -ww -z -man -Tutf8 "$m" 2>&1)
+	if [ -z "$w" ]; then
+		ok "groff -ww -z -man $m: no warnings"
+	else
+		not_ok "groff -ww -z -man $m: no warnings" "$w"
+	fi
+	case $m in
+	*.1)
+		for s in NAME SYNOPSIS DESCRIPTION OPTIONS ENVIRONMENT "EXIT STATUS" "SEE ALSO"; do
+			if grep -q "^\.SH \"*$s\"*\$" "$m"; then
+				ok "$m has $s"
+			else
+				not_ok "$m has $s"
+			fi
+		done
+		if grep -q CGROUP_LOGLEVEL "$m"; then
+			ok "$m documents CGROUP_LOGLEVEL"
+		else
+			not_ok "$m documents CGROUP_LOGLEVEL"
+		fi
+		;;
+	esac
+done
 
 # --- cgtest-write
 printf 'old' > "$scratch/f"
@@ -101,30 +492,38 @@ expect_exit 2 "cgtest-write without VALUE exits 2" ./cgtest-write "$scratch/f"
 expect_exit 2 "cgtest-write --signal KILL exits 2" ./cgtest-write --signal KILL --signal-after 1 "$scratch/f" x
 expect_exit 2 "cgtest-write --signal-after x exits 2" ./cgtest-write --signal-after x "$scratch/f" x
 
-# --- cgtest-json
-json='{"cgroups":[{"cgroup":"/A","unused":12},{"cgroup":"/A/B","unused":3}],"ok":true}'
-echo "$json" > "$scratch/j"
-expect_exit 0 "cgtest-json selects by member value" sh -c './cgtest-json ".cgroups[cgroup=/A/B].unused" < "$0"' "$scratch/j"
-expect_text "cgtest-json prints the number" "$out" "3"
-expect_exit 0 "cgtest-json -l" sh -c './cgtest-json -l .cgroups < "$0"' "$scratch/j"
-expect_text "cgtest-json -l prints the length" "$out" "2"
-expect_exit 0 "cgtest-json -k" sh -c './cgtest-json -k ".cgroups[0]" < "$0"' "$scratch/j"
-expect_text "cgtest-json -k prints keys in order" "$out" "cgroup unused"
-expect_exit 0 "cgtest-json -t" sh -c './cgtest-json -t .ok < "$0"' "$scratch/j"
-expect_text "cgtest-json -t prints the type" "$out" "bool"
-expect_exit 1 "cgtest-json: a missing path exits 1" sh -c './cgtest-json .nope < "$0"' "$scratch/j"
-printf '{"a":1,}' > "$scratch/bad"
-expect_exit 1 "cgtest-json: invalid JSON exits 1" sh -c './cgtest-json .a < "$0"' "$scratch/bad"
-printf '{"a":1}\n{"a":2}\n' > "$scratch/lines"
-expect_exit 0 "cgtest-json reads JSON Lines" sh -c './cgtest-json .a < "$0"' "$scratch/lines"
-expect_text "cgtest-json prints one line per document" "$out" "1
+# --- cgtest-json (json-c, strict): the static build and the sanitized one
+for J in ./cgtest-json $B/cgtest-json; do
+	json='{"cgroups":[{"cgroup":"/A","unused":12,"r":0.0},{"cgroup":"/A/B","unused":3,"m":null}],"ok":true}'
+	echo "$json" > "$scratch/j"
+	expect_exit 0 "$J selects by member value" sh -c "$J '.cgroups[cgroup=/A/B].unused' < '$scratch/j'"
+	expect_text "$J prints the number" "$out" "3"
+	expect_exit 0 "$J selects by a number member" sh -c "$J '.cgroups[unused=12].cgroup' < '$scratch/j'"
+	expect_text "$J prints the string bare" "$out" "/A"
+	expect_exit 0 "$J keeps a decimal as written" sh -c "$J '.cgroups[0].r' < '$scratch/j'"
+	expect_text "$J prints 0.0" "$out" "0.0"
+	expect_exit 0 "$J -l" sh -c "$J -l .cgroups < '$scratch/j'"
+	expect_text "$J -l prints the length" "$out" "2"
+	expect_exit 0 "$J -k" sh -c "$J -k '.cgroups[0]' < '$scratch/j'"
+	expect_text "$J -k prints keys in order" "$out" "cgroup unused r"
+	expect_exit 0 "$J -t" sh -c "$J -t .ok < '$scratch/j'"
+	expect_text "$J -t prints the type" "$out" "bool"
+	expect_exit 0 "$J finds a null member" sh -c "$J -t '.cgroups[1].m' < '$scratch/j'"
+	expect_text "$J -t null" "$out" "null"
+	expect_exit 1 "$J: a missing path exits 1" sh -c "$J .nope < '$scratch/j'"
+	for bad in '{"a":1,}' '[1,]' '{a:1}' "{'a':1}" '{"a":01}' '{"a":1} x' '{"a":"\x"}' \
+		'{"a":tru}' '{"a":NaN}' '{"a":1.}' "{\"a\":\"tab${tab}x\"}" '{"a" 1}' '[1 2]' '{"a":1}}' '{"a":"'"$(printf '\377')"'"}'; do
+		printf '%s' "$bad" > "$scratch/bad"
+		expect_exit 1 "$J: invalid JSON exits 1: $bad" sh -c "$J . < '$scratch/bad'"
+	done
+	printf '{"a":1}\n{"a":2}\n' > "$scratch/lines"
+	expect_exit 0 "$J reads JSON Lines" sh -c "$J .a < '$scratch/lines'"
+	expect_text "$J prints one line per document" "$out" "1
 2"
-: > "$scratch/empty"
-expect_exit 1 "cgtest-json: no document exits 1" sh -c './cgtest-json . < "$0"' "$scratch/empty"
-expect_exit 2 "cgtest-json without PATH exits 2" ./cgtest-json
+	: > "$scratch/empty"
+	expect_exit 1 "$J: no document exits 1" sh -c "$J . < '$scratch/empty'"
+	expect_exit 2 "$J without PATH exits 2" "$J"
+	expect_exit 2 "$J with a malformed PATH exits 2" sh -c "$J '.cgroups[x' < '$scratch/j'"
+done
 
-# --- number the results
-total=$(grep -c '^\(not \)\{0,1\}ok ' "$results")
-echo "1..$total"
-awk '/^(not )?ok / { n++; sub(/^ok /, "ok " n " - "); sub(/^not ok /, "not ok " n " - ") } { print }' "$results"
-! grep -q '^not ok' "$results"
+finish

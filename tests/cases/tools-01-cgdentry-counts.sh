@@ -1,6 +1,6 @@
 # Claim: cgdentry reports a memory cgroup's own and total unused dentries
-# exactly as memory.dentry_unused counts them, in its table, its --raw lines
-# and its JSON (whose per-node counts add up to the own count), for a
+# exactly as memory.dentry_unused counts them, in its table, its --raw and
+# --pairs lines and its JSON (whose per-node counts add up to the own count), for a
 # cgroup named /A/B or -g memory:/A/B: K files made by a task in /A/B are
 # K unused dentries of B's own, and part of A's total.
 # shellcheck source-path=SCRIPTDIR disable=SC1091,SC2154 # lib*.sh: helpers, tool_tmp, tool_rc
@@ -55,5 +55,9 @@ expect_eq "$(sed -n 2p "$tool_tmp/table" | tr -s ' ')" "/A/B $b_unused $b_total"
 
 run_tool raw cgdentry --raw -g memory:/A/B
 expect_tool_ok "cgdentry --raw -g memory:/A/B"
-expect_eq "$(tool_out raw)" "$(printf '/A/B\t%s\t%s' "$b_unused" "$b_total")" "raw line"
+expect_eq "$(tool_out raw)" "$(printf 'CGROUP UNUSED TOTAL\n/A/B %s %s' "$b_unused" "$b_total")" "raw lines"
+
+run_tool pairs cgdentry -P -g memory /A/B
+expect_tool_ok "cgdentry -P -g memory /A/B"
+expect_eq "$(tool_out pairs)" "CGROUP=\"/A/B\" UNUSED=\"$b_unused\" TOTAL=\"$b_total\"" "pairs line"
 pass

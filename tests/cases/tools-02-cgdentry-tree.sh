@@ -1,4 +1,4 @@
-# Claim: cgdentry -r shows a cgroup's subtree parents first, each parent's
+# Claim: cgdentry -R shows a cgroup's subtree parents first, each parent's
 # children sorted by their total unused dentries (largest first), indented
 # by depth in the table and with "depth" in the JSON; a parent's total is
 # its own count plus its children's totals.
@@ -16,8 +16,8 @@ cg_make_files A/small "$d" 20 s || fail "files in /A/small"
 cg_make_files A/big "$d" 200 b || fail "files in /A/big"
 cg_make_files A/big/deep "$d" 60 d || fail "files in /A/big/deep"
 
-run_tool json cgdentry -r --json /A
-expect_tool_ok "cgdentry -r --json /A"
+run_tool json cgdentry -R --json /A
+expect_tool_ok "cgdentry -R --json /A"
 expect_eq "$(jget json .cgroups -l)" 4 "cgroups in A's subtree"
 i=0
 for want in /A:0 /A/big:1 /A/big/deep:2 /A/small:1; do
@@ -34,12 +34,12 @@ expect_eq "$(jget json '.cgroups[cgroup=/A].total_unused')" \
 	$(($(jget json '.cgroups[cgroup=/A].unused') + big_total + $(jget json '.cgroups[cgroup=/A/small].total_unused'))) \
 	"/A's total = own + children's totals"
 
-run_tool table cgdentry -r /A
-expect_tool_ok "cgdentry -r /A"
+run_tool table cgdentry -R /A
+expect_tool_ok "cgdentry -R /A"
 expect_eq "$(awk 'NR > 1 { sub(/ +[0-9]+ +[0-9]+$/, ""); print }' "$tool_tmp/table" | tr '\n' '|')" \
 	"/A|  big|    deep|  small|" "indented tree in the table"
 
-run_tool raw cgdentry -r --raw /A
-expect_tool_ok "cgdentry -r --raw /A"
-expect_eq "$(cut -f1 "$tool_tmp/raw" | tr '\n' ' ')" "/A /A/big /A/big/deep /A/small " "raw paths in tree order"
+run_tool raw cgdentry -R --raw -n -o CGROUP /A
+expect_tool_ok "cgdentry -R --raw -n -o CGROUP /A"
+expect_eq "$(tr '\n' ' ' < "$tool_tmp/raw")" "/A /A/big /A/big/deep /A/small " "raw paths in tree order"
 pass

@@ -32,8 +32,8 @@ expect_eq "$(awk '$2 == "forced_reclaimed" { print $3, $4 }' "$tool_tmp/table")"
 	"$(cg_stat A/B forced_reclaimed) $(cg_stat A/B total_forced_reclaimed)" "forced_reclaimed row"
 expect_eq "$(($(wc -l < "$tool_tmp/table") - 1))" "$(grep -vc '^total_' "$MEMCG/A/B/memory.slab_reclaim_stat")" "rows: one per own key"
 
-run_tool raw cgslabstat --raw /A
-expect_tool_ok "cgslabstat --raw /A"
-expect_eq "$(awk -F '\t' '$2 == "forced_shrinks" { print $1, $3, $4 }' "$tool_tmp/raw")" \
+run_tool raw cgslabstat --raw -n /A
+expect_tool_ok "cgslabstat --raw -n /A"
+expect_eq "$(awk '$2 == "forced_shrinks" { print $1, $3, $4 }' "$tool_tmp/raw")" \
 	"/A $(cg_stat A forced_shrinks) $(cg_stat A total_forced_shrinks)" "raw forced_shrinks row"
 pass

@@ -1,4 +1,4 @@
-# Claim: a bad -n (zero, negative, not decimal, trailing junk, above
+# Claim: a bad --max (zero, negative, not decimal, trailing junk, above
 # ULONG_MAX), -i or a CGROUP of another controller makes a tool exit 2
 # with a usage message, before it touches any cgroup: nothing is shrunk.
 # shellcheck source-path=SCRIPTDIR disable=SC1091,SC2154 # lib*.sh: helpers, tool_tmp, tool_rc
@@ -11,26 +11,28 @@ cg_create A
 cg_make_files A "$d" 50 || fail "files in /A"
 unused=$(cg_unused A)
 for n in 0 -1 abc 10x 1.5 "" 18446744073709551616; do
-	run_tool out cgshrink -n "$n" /A
-	expect_eq "$tool_rc" 2 "cgshrink -n '$n' exit status"
+	run_tool out cgshrink --max "$n" /A
+	expect_eq "$tool_rc" 2 "cgshrink --max '$n' exit status"
 	case "$(tool_err out)" in
-	"cgshrink: invalid -n '$n'"*"Try 'cgshrink --help'"*) ;;
-	*) fail "cgshrink -n '$n' message: $(tool_err out)" ;;
+	"cgshrink: invalid --max '$n'"*"Try 'cgshrink --help'"*) ;;
+	*) fail "cgshrink --max '$n' message: $(tool_err out)" ;;
 	esac
-	expect_eq "$(tool_out out)" "" "cgshrink -n '$n' output"
+	expect_eq "$(tool_out out)" "" "cgshrink --max '$n' output"
 done
 run_tool out cgshrink -g cpu:/A
 expect_eq "$tool_rc" 2 "cgshrink -g cpu:/A exit status"
-run_tool out cgshrink -n 5 --all /A
-expect_eq "$tool_rc" 2 "cgshrink -n 5 --all exit status"
+run_tool out cgshrink -N 5 --all /A
+expect_eq "$tool_rc" 2 "cgshrink -N 5 --all exit status"
+run_tool out cgshrink -g cpu /A
+expect_eq "$tool_rc" 2 "cgshrink -g cpu /A exit status"
 run_tool out cgslabstat -i 0 /A
 expect_eq "$tool_rc" 2 "cgslabstat -i 0 exit status"
 expect_eq "$(cg_stat A forced_shrinks)" 0 "A's forced shrinks"
 expect_eq "$(cg_unused A)" "$unused" "A's unused dentries"
 
 # the largest count is fine
-run_tool out cgshrink -n 18446744073709551615 --json /A
-expect_tool_ok "cgshrink -n ULONG_MAX"
-expect_eq "$(cg_stat A forced_shrinks)" 1 "A's forced shrinks after -n ULONG_MAX"
-expect_eq "$(cg_unused A)" 0 "A's unused dentries after -n ULONG_MAX"
+run_tool out cgshrink -N 18446744073709551615 --json /A
+expect_tool_ok "cgshrink -N ULONG_MAX"
+expect_eq "$(cg_stat A forced_shrinks)" 1 "A's forced shrinks after -N ULONG_MAX"
+expect_eq "$(cg_unused A)" 0 "A's unused dentries after -N ULONG_MAX"
 pass

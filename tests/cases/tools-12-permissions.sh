@@ -12,9 +12,9 @@ cg_create A
 cg_make_files A "$d" 80 || fail "files in /A"
 unused=$(cg_unused A)
 
-run_tool dentry as_user cgdentry --raw /A
+run_tool dentry as_user cgdentry --raw -n /A
 expect_tool_ok "cgdentry as uid 1000"
-expect_eq "$(cut -f2 "$tool_tmp/dentry")" "$unused" "unused as uid 1000 sees it"
+expect_eq "$(cut -d ' ' -f2 "$tool_tmp/dentry")" "$unused" "unused as uid 1000 sees it"
 run_tool stat as_user cgslabstat --json /A
 expect_tool_ok "cgslabstat as uid 1000"
 expect_eq "$(jget stat '.cgroups[0].stat.forced_shrinks')" 0 "forced_shrinks as uid 1000 sees it"

@@ -1,6 +1,6 @@
 # Claim: one CGROUP that cannot be read does not hide the others: cgdentry
 # and cgslabstat still report every cgroup that exists, as valid JSON, and
-# exit 1 with the failing cgroup named on stderr.
+# exit 64 ("some failed", as lsblk) with the failing cgroup named on stderr.
 # shellcheck source-path=SCRIPTDIR disable=SC1091,SC2154 # lib*.sh: helpers, tool_tmp, tool_rc
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/../lib-tools.sh"
@@ -10,7 +10,7 @@ cg_create A
 cg_create B
 for tool in cgdentry cgslabstat; do
 	run_tool json "$tool" --json /A /tools-14-nope /B
-	expect_eq "$tool_rc" 1 "$tool /A /tools-14-nope /B exit status"
+	expect_eq "$tool_rc" 64 "$tool /A /tools-14-nope /B exit status"
 	expect_eq "$(tool_err json)" "$tool: /tools-14-nope: Cgroup does not exist" "$tool's message"
 	expect_eq "$(jget json .cgroups -l)" 2 "cgroups $tool still reports"
 	expect_eq "$(jget json .cgroups[0].cgroup) $(jget json .cgroups[1].cgroup)" "/A /B" "cgroups $tool reports"

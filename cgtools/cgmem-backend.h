@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The seam of cgmem: the few operations that touch cgroupfs.  cgmem-lcg.c
+ * implements them on libcgroup (the tools); tests/fakecg.c on a plain
+ * directory tree named by $CGTOOLS_FAKE_ROOT (the host tests).  Return
+ * values as in cgmem.h: 0, ECG* (> 0) or a negative errno; never 0 for a
+ * failure.
+ */
+#ifndef CGMEM_BACKEND_H
+#define CGMEM_BACKEND_H
+
+#include <stddef.h>
+
+/* Set up; *MOUNT_POINT is the memory hierarchy's directory. */
+int cgmb_init(const char **mount_point);
+const char *cgmb_strerror(int rc);
+/* Call LINE for each line of CGROUP's FILE until it returns non-zero
+ * (which is then returned). */
+int cgmb_read_lines(const char *cgroup, const char *file,
+		    int (*line)(const char *text, void *arg), void *arg);
+/* Call DIR with the full path of CGROUP's directory and of each below
+ * it, parents before children, until it returns non-zero. */
+int cgmb_walk(const char *cgroup, int (*dir)(const char *full_path, void *arg),
+	      void *arg);
+/* One write of VALUE to CGROUP's FILE. */
+int cgmb_write(const char *cgroup, const char *file, const char *value);
+
+/* For the backends: open(O_WRONLY) and one write(2) of VALUE. */
+int cgm_write_direct(const char *cgroup, const char *file, const char *value);
+/* MOUNT/CGROUP[/FILE] into BUF: 0 or -ENAMETOOLONG. */
+int cgm_build_path(const char *cgroup, const char *file, char *buf, size_t size);
+
+/*
+ * libcgroup backend only: a libcgroup return as a cgmem error, never 0
+ * for a failure (ECGOTHER without an errno stays ECGOTHER).
+ */
+int cgm_lcg_error(int rc);
+
+#endif

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * cgmount: /proc/self/mountinfo, to name the file system behind a
+ * superblock's major:minor (memory.dentry_unused's sb: keys).  libmount
+ * ships no static library in Debian 12, hence this small reader.
+ */
+#ifndef CGMOUNT_H
+#define CGMOUNT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* One line of /proc/self/mountinfo, the fields cgdentry --by-sb names. */
+struct cgp_mount {
+	unsigned int major, minor;
+	char *root;		/* field 4: the root of the mount in its fs */
+	char *point;		/* field 5: mount point, octal escapes undone */
+	char *fstype;		/* first field after " - " */
+};
+
+struct cgp_mounts {
+	size_t n;
+	struct cgp_mount *m;
+};
+
+/*
+ * Read mountinfo lines from F.  Returns 0, or -1 on a malformed line or
+ * out of memory.
+ */
+int cgp_mounts_read(FILE *f, struct cgp_mounts *mounts);
+/*
+ * The mount that names superblock MAJOR:MINOR: the first one that mounts
+ * the file system's root ("/"), else the first bind mount of part of it,
+ * else NULL (a superblock nobody mounted, such as pipefs).
+ */
+const struct cgp_mount *cgp_mounts_find(const struct cgp_mounts *mounts,
+					unsigned int major, unsigned int minor);
+void cgp_mounts_free(struct cgp_mounts *mounts);
+
+#endif

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * cgout: the tables of cgtools in the forms util-linux's lsblk and
+ * findmnt print them: aligned columns (default), -r/--raw (one space
+ * between fields, unsafe bytes as \xHH), -P/--pairs (NAME="value"), with
+ * -n/--noheadings and -o/--output COLUMNS.  libsmartcols ships no static
+ * library in Debian 12, hence this small one.  No cgroup access.
+ */
+#ifndef CGOUT_H
+#define CGOUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+enum cgo_mode { CGO_TABLE, CGO_RAW, CGO_PAIRS, CGO_JSON, CGO_PROM };
+
+/* Length of the valid UTF-8 sequence at S, or 0 if it is not one. */
+size_t cgo_utf8_len(const unsigned char *s);
+
+/*
+ * Write S for MODE.  Every mode writes control characters (and DEL) as
+ * \xHH, so a name holding a tab or newline cannot break a line or a
+ * field.  TABLE and RAW also write '\' as \x5c; RAW writes a space as
+ * \x20 (fields are space-separated); PAIRS puts '\' before '"', '\', '`'
+ * and '$', so that the value can be eval'd inside double quotes.
+ * Returns the width written, in characters.
+ */
+size_t cgo_escape(FILE *out, const char *s, enum cgo_mode mode);
+
+/* A column: its name (header, -o and pairs key), flags, help line. */
+enum { CGO_RIGHT = 1, CGO_TREE = 2 };
+
+struct cgo_col {
+	const char *name;
+	unsigned int flags;	/* CGO_RIGHT: numbers; CGO_TREE: see tree */
+	const char *help;
+};
+
+struct cgo_table {
+	const struct cgo_col *cols;
+	size_t ncols;
+	size_t *sel, nsel;	/* the columns shown, in order */
+	size_t nrows, printed;
+	int header_done;
+	char **cells;		/* nrows * ncols; NULL: no value */
+	unsigned int *depth;	/* per row */
+	size_t *width;		/* per column, grows as rows are printed */
+	/* TABLE mode: CGO_TREE cells print as the last path component,
+	 * indented by 2 * depth (rows at depth 0 print in full) */
+	int tree;
+};
+
+/*
+ * Set up T over COLS with the columns of LIST (-o: "NAME,NAME", any
+ * case; "+NAME,..." adds to DEFAULTS), or DEFAULTS when LIST is NULL.
+ * Returns 0, or -1 with the unknown name in BAD.
+ */
+int cgo_table_init(struct cgo_table *t, const struct cgo_col *cols,
+		   size_t ncols, const char *defaults, const char *list,
+		   char *bad, size_t badsz);
+/* A new row at DEPTH, every cell empty; returns its index. */
+size_t cgo_row(struct cgo_table *t, unsigned int depth);
+void cgo_set(struct cgo_table *t, size_t row, size_t col, const char *s);
+void cgo_set_u64(struct cgo_table *t, size_t row, size_t col, uint64_t v);
+void cgo_setf(struct cgo_table *t, size_t row, size_t col, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+/*
+ * Print the rows added since the last call, in MODE (TABLE, RAW or
+ * PAIRS), the header first on the first call unless NOHEADINGS.  Column
+ * widths only grow, so a table printed in parts (cgslabstat -i) stays
+ * aligned as long as its values fit.  Empty cells print as "-" ("" in
+ * pairs).
+ */
+void cgo_print(struct cgo_table *t, FILE *out, enum cgo_mode mode, int noheadings);
+void cgo_table_free(struct cgo_table *t);
+
+/* "  NAME  help" lines for --help. */
+void cgo_help_columns(FILE *out, const struct cgo_col *cols, size_t ncols);
+
+#endif

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fakecg: cgmem's backend for the host tests (see cgmem-backend.h).  The
+ * memory hierarchy is the directory $CGTOOLS_FAKE_ROOT: each directory a
+ * cgroup, each file a control file, read and written as plain files.  A
+ * test breaks what it wants broken: a control file that is a directory
+ * fails to read (EISDIR), a FIFO blocks until a signal, a removed
+ * directory is a vanished cgroup.  No libcgroup: this runs anywhere.
+ */
+#define _GNU_SOURCE
+#include "../cgmem-backend.h"
+#include "../cgmem.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <libcgroup.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int cgmb_init(const char **mount_point)
+{
+	const char *root = getenv("CGTOOLS_FAKE_ROOT");
+	struct stat st;
+
+	if (!root || stat(root, &st) || !S_ISDIR(st.st_mode))
+		return ECGROUPNOTMOUNTED;
+	*mount_point = root;
+	return 0;
+}
+
+const char *cgmb_strerror(int rc)
+{
+	/* the texts of libcgroup 2.0.2's cgroup_strerror() */
+	switch (rc) {
+	case ECGROUPNOTEXIST: return "Cgroup does not exist";
+	case ECGROUPNOTMOUNTED: return "Cgroup is not mounted";
+	case ECGROUPPARSEFAIL: return "Cgroup parsing failed";
+	case ECGOTHER: return "Cgroup, operation not allowed";
+	default: return "Cgroup error (fake backend)";
+	}
+}
+
+/*
+ * Reads of real control files are short and never fail with EINTR; so
+ * that a test can hold a read (a FIFO) and send a signal meanwhile, the
+ * fake one retries what a signal interrupted.
+ */
+int cgmb_read_lines(const char *cgroup, const char *file,
+		    int (*line)(const char *text, void *arg), void *arg)
+{
+	char path[FILENAME_MAX], *text = NULL, *p;
+	size_t len = 0, cap = 0;
+	int fd, rc = cgm_build_path(cgroup, file, path, sizeof(path));
+
+	if (rc)
+		return rc;
+	while ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0 && errno == EINTR)
+		;
+	if (fd < 0)
+		return -errno;
+	for (;;) {
+		ssize_t got;
+
+		if (len + 1 >= cap) {
+			char *nt = realloc(text, cap ? cap * 2 : 4096);
+
+			if (!nt) {
+				rc = -ENOMEM;
+				break;
+			}
+			text = nt;
+			cap = cap ? cap * 2 : 4096;
+		}
+		got = read(fd, text + len, cap - len - 1);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0)
+			rc = -errno;
+		if (got <= 0)
+			break;
+		len += (size_t)got;
+	}
+	close(fd);
+	if (!rc && text) {
+		text[len] = '\0';
+		for (p = text; !rc && *p; ) {
+			char *nl = strchr(p, '\n'), save;
+
+			if (nl) {
+				save = nl[1];
+				nl[1] = '\0';
+			}
+			rc = line(p, arg);
+			if (!nl)
+				break;
+			nl[1] = save;
+			p = nl + 1;
+		}
+	}
+	free(text);
+	return rc;
+}
+
+static int walk_dir(char *path, size_t size,
+		    int (*dir)(const char *full_path, void *arg), void *arg)
+{
+	size_t len = strlen(path);
+	struct dirent **names;
+	int n, rc;
+
+	rc = dir(path, arg);
+	if (rc)
+		return rc;
+	n = scandir(path, &names, NULL, alphasort);
+	if (n < 0)
+		return errno == ENOENT ? 0 : -errno;	/* removed meanwhile */
+	for (int i = 0; i < n; i++) {
+		struct stat st;
+
+		if (!rc && strcmp(names[i]->d_name, ".") &&
+		    strcmp(names[i]->d_name, "..") &&
+		    (size_t)snprintf(path + len, size - len, "/%s",
+				     names[i]->d_name) < size - len &&
+		    !lstat(path, &st) && S_ISDIR(st.st_mode) &&
+		    strncmp(names[i]->d_name, "memory.", 7))
+			rc = walk_dir(path, size, dir, arg);
+		path[len] = '\0';
+		free(names[i]);
+	}
+	free(names);
+	return rc;
+}
+
+int cgmb_walk(const char *cgroup, int (*dir)(const char *full_path, void *arg),
+	      void *arg)
+{
+	char path[FILENAME_MAX];
+	int rc = cgm_build_path(cgroup, NULL, path, sizeof(path));
+
+	return rc ? rc : walk_dir(path, sizeof(path), dir, arg);
+}
+
+int cgmb_write(const char *cgroup, const char *file, const char *value)
+{
+	return cgm_write_direct(cgroup, file, value);
+}
