@@ -38,7 +38,7 @@ export CCACHE_SLOPPINESS ?= time_macros,include_file_mtime,include_file_ctime
 
 DEB_PKGS := linux-source-6.1 gcc make bc bison flex libelf-dev libssl-dev \
 	cpio xz-utils patch qemu-system-x86 busybox-static libcgroup-dev \
-	cgroup-tools e2fsprogs xfsprogs ccache kmod linux-config-6.1
+	cgroup-tools e2fsprogs xfsprogs ccache kmod linux-config-6.1 shellcheck
 
 .PHONY: all deps kernel debug-kernel vanilla-kernel tree cgtools initramfs run demo bench shell check \
 	lint test-host test-guest series-check clean distclean
@@ -133,9 +133,13 @@ test-host: cgtools
 series-check: $(DEPS_STAMP)
 	@tests/host/series-check.sh $(TARBALL) $(BUILD)/series $(FRAGMENT)
 
-check: kernel initramfs
+# The debug kernel's run is part of every full check; with T= it is not,
+# unless DEBUG_CHECK=1.
+DEBUG_CHECK ?= $(if $(T),0,1)
+check: kernel initramfs $(if $(filter 1,$(DEBUG_CHECK)),debug-kernel)
 	@tests/host/check.sh --kernel $(BZIMAGE) --initrd $(INITRD) \
-		--out $(BUILD)/check $(if $(T),--tests "$(T)")
+		--out $(BUILD)/check $(if $(T),--tests "$(T)") \
+		$(if $(filter 1,$(DEBUG_CHECK)),--debug-kernel $(DBZIMAGE))
 
 clean:
 	rm -rf $(BUILD)/check $(BUILD)/demo $(BUILD)/initramfs $(INITRD)

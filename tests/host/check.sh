@@ -1,14 +1,19 @@
 #!/bin/sh
 # check.sh --kernel BZIMAGE --initrd CPIO --out DIR [--tests "WORD..."]
+#          [--debug-kernel BZIMAGE [--debug-tests "WORD..."]]
 #
 # The host side of `make check`.  Runs every producer of results, each
 # into a TAP file under DIR with its exit status beside it:
 #   lint       checkpatch --strict on every patch
+#   shellcheck shellcheck on every shell script
 #   harness    the host tests of this harness (verdict.sh on made-up runs)
 #   cgtools    the cgtools host tests
 #   series     the build checks of the series (not with --tests, nor with
 #              SERIES_CHECK=0)
 #   guest      the guest tests, booted once in QEMU (KTAP on ttyS1)
+#   debug      with --debug-kernel: the guest tests that exercise the
+#              series, and the stress test, on the debug kernel (KASAN,
+#              lockdep, ...): DEBUG_TESTS words, or --tests when given
 # then hands them all to verdict.sh, which counts them, checks that each
 # can be believed, judges the kernel log and prints "N passed, N failed".
 # Exits non-zero on any failure, and when the guest panics, hangs or never
@@ -16,12 +21,15 @@
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 kernel='' initrd='' out='' pattern='' timeout=${CHECK_TIMEOUT:-1800}
+debug_kernel='' debug_tests=${DEBUG_TESTS:-}
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--kernel) kernel=$2; shift 2 ;;
 	--initrd) initrd=$2; shift 2 ;;
 	--out) out=$2; shift 2 ;;
 	--tests) pattern=$2; shift 2 ;;
+	--debug-kernel) debug_kernel=$2; shift 2 ;;
+	--debug-tests) debug_tests=$2; shift 2 ;;
 	*) echo "check.sh: unknown argument: $1" >&2; exit 2 ;;
 	esac
 done
@@ -49,6 +57,7 @@ verdict_args=
 
 stage lint "checkpatch --strict on patches/" \
 	"$top"/tests/host/lint.sh "$top/build/linux-source-6.1"
+stage shellcheck "shellcheck on every shell script" "$top"/tests/host/shellcheck.sh
 stage harness "host tests of the harness" "$top"/tests/host/test-harness.sh
 stage cgtools "host tests of cgtools" make -s -C "$top/cgtools" test
 if [ -z "$pattern" ] && [ "${SERIES_CHECK:-1}" != 0 ]; then
@@ -72,6 +81,10 @@ guest() {
 	verdict_args="$verdict_args --guest $name $out/$name $selected"
 }
 guest guest "guest tests" "$kernel" "$pattern"
+if [ -n "$debug_kernel" ]; then
+	guest debug "guest tests on the debug kernel" "$debug_kernel" \
+		"${pattern:-$debug_tests}"
+fi
 
 echo "== verdict"
 # shellcheck disable=SC2086 # word list built above, paths without blanks
