@@ -143,9 +143,13 @@ static void collect(const char *cg, int recursive, struct rows *rows)
 	}
 	rc = cgm_walk(cg, &paths, &n);
 	if (rc) {
+		/* what was walked before the failure is still shown */
 		tool_cg_err(cg, NULL, rc);
 		rows->failed++;
-		return;
+		if (!n) {
+			cgm_free_paths(paths, n);
+			return;
+		}
 	}
 	ds = calloc(n, sizeof(*ds));
 	totals = calloc(n, sizeof(*totals));
@@ -392,7 +396,7 @@ int main(int argc, char **argv)
 		}
 	}
 	tool_add_operands(&cgs, argc, argv, optind);
-	tool_out_check(&o.out, 1);
+	tool_out_check(&o.out, NULL);
 	if (o.out.mode == CGO_TABLE || o.out.mode == CGO_RAW || o.out.mode == CGO_PAIRS) {
 		/* check -o before touching any cgroup */
 		struct cgo_table t;

@@ -159,13 +159,9 @@ int cgm_walk(const char *cgroup, char ***paths, size_t *n)
 	rc = cgmb_walk(cgroup, add_dir, &w);
 	if (!rc && w.n == 0)
 		rc = ECGROUPNOTEXIST;	/* removed since cgm_exists() */
-	if (rc) {
-		cgm_free_paths(w.paths, w.n);
-		return rc;
-	}
 	*paths = w.paths;
 	*n = w.n;
-	return 0;
+	return rc;
 }
 
 void cgm_free_paths(char **paths, size_t n)

@@ -46,7 +46,9 @@ int cgm_write(const char *cgroup, const char *file, const char *value);
 
 /*
  * CGROUP and every cgroup below it, in pre-order (CGROUP first): *PATHS is
- * an array of *N malloc'd paths; free with cgm_free_paths().
+ * an array of *N malloc'd paths; free with cgm_free_paths().  When the
+ * walk fails part way (a directory removed under it), the error is
+ * returned and *PATHS still holds what was walked.
  */
 int cgm_walk(const char *cgroup, char ***paths, size_t *n);
 void cgm_free_paths(char **paths, size_t n);

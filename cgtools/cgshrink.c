@@ -193,9 +193,9 @@ static void shrink_selected(const char *cg, const struct opts *o,
 	if (o->recursive) {
 		rc = cgm_walk(cg, &paths, &n);
 		if (rc) {
+			/* shrink what was walked before the failure */
 			tool_cg_err(cg, NULL, rc);
 			rep->failed++;
-			return;
 		}
 	} else {
 		single[0] = (char *)cg;
@@ -298,7 +298,7 @@ static void print_table(const struct report *rep, const struct opts *o)
 	if (rep->n || o->out.mode != CGO_TABLE)
 		cgo_print(&t, stdout, o->out.mode, o->out.noheadings);
 	cgo_table_free(&t);
-	if (o->out.mode == CGO_TABLE && o->have_above)
+	if (o->out.mode == CGO_TABLE && !o->out.noheadings && o->have_above)
 		printf("shrank %zu of %zu cgroup%s considered (own unused dentries > %llu)\n",
 		       rep->n, rep->considered, rep->considered == 1 ? "" : "s",
 		       (unsigned long long)o->above);
@@ -355,7 +355,7 @@ int main(int argc, char **argv)
 		tool_usage_err("--max and --all exclude each other");
 	if (o.recursive && !o.have_above)
 		tool_usage_err("-R needs --above T (a shrink already covers the subtree)");
-	tool_out_check(&o.out, 0);
+	tool_out_check(&o.out, "--prometheus: cgshrink reports an action, not metrics");
 	if (o.out.mode != CGO_JSON) {
 		/* check -o before touching any cgroup */
 		struct cgo_table t;

@@ -414,9 +414,9 @@ static size_t expand(struct tool_cgroups *cgs)
 		int rc = cgm_walk(cgs->path[i], &paths, &n);
 
 		if (rc) {
+			/* what was walked before the failure is still read */
 			tool_cg_err(cgs->path[i], NULL, rc);
 			failed++;
-			continue;
 		}
 		for (size_t j = 0; j < n; j++)
 			tool_add_cgroup(&all, paths[j]);
@@ -474,7 +474,7 @@ int main(int argc, char **argv)
 		tool_usage_err("-c needs -i");
 	if (o.own && !o.interval_ms)
 		tool_usage_err("--own needs -i (without it both are shown)");
-	tool_out_check(&o.out, !o.interval_ms);
+	tool_out_check(&o.out, o.interval_ms ? "--prometheus does not go with -i (scrape the counters instead)" : NULL);
 	if (o.out.mode != CGO_JSON && o.out.mode != CGO_PROM) {
 		/* check -o before touching any cgroup */
 		struct cgo_table t;
@@ -490,8 +490,8 @@ int main(int argc, char **argv)
 	if (o.recursive)
 		walk_failed = expand(&cgs);
 	rc = o.interval_ms ? show_intervals(&cgs, &o) : show_once(&cgs, &o);
-	if (walk_failed)
-		rc = cgs.n ? EXIT_SOME : EXIT_FAIL;
+	if (walk_failed)	/* a CGROUP of -R could not be walked */
+		rc = cgs.n && rc != EXIT_FAIL ? EXIT_SOME : EXIT_FAIL;
 	tool_free_cgroups(&cgs);
 	return rc;
 }

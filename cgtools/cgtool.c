@@ -202,12 +202,12 @@ int tool_out_option(struct tool_out *o, int c, const char *arg)
 	return 1;
 }
 
-void tool_out_check(const struct tool_out *o, int prom)
+void tool_out_check(const struct tool_out *o, const char *no_prom)
 {
 	if (o->nmodes > 1)
 		tool_usage_err("--raw, --pairs, --json and --prometheus exclude each other");
-	if (o->mode == CGO_PROM && !prom)
-		tool_usage_err("--prometheus is not available here");
+	if (o->mode == CGO_PROM && no_prom)
+		tool_usage_err("%s", no_prom);
 	if ((o->mode == CGO_JSON || o->mode == CGO_PROM) &&
 	    (o->columns || o->noheadings))
 		tool_usage_err("-o and -n apply to tables, --raw and --pairs");

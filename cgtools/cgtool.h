@@ -104,8 +104,11 @@ struct tool_out {
 
 /* Take option C if it is an output option: 1, else 0. */
 int tool_out_option(struct tool_out *o, int c, const char *arg);
-/* Check the combination (PROM: --prometheus allowed); exits 2 if bad. */
-void tool_out_check(const struct tool_out *o, int prom);
+/*
+ * Check the combination; NO_PROM is NULL where --prometheus is allowed,
+ * else why it is not.  Exits 2 if bad.
+ */
+void tool_out_check(const struct tool_out *o, const char *no_prom);
 /* cgo_table_init() with -o, or exit 2 naming the unknown column. */
 void tool_table_init(struct cgo_table *t, const struct cgo_col *cols,
 		     size_t ncols, const char *defaults, const struct tool_out *o);
