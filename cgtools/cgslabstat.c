@@ -63,17 +63,17 @@ static const struct cgo_col cols[] = {
 /* -i: the counters in cgp_slab_keys order, after TIME and CGROUP. */
 enum { I_TIME, I_CGROUP, I_RATES };
 static const struct cgo_col icols[] = {
-	[I_TIME] = { "TIME", CGO_RIGHT, "seconds since the start (-i)" },
+	[I_TIME] = { "TIME", CGO_RIGHT, "seconds since the start" },
 	[I_CGROUP] = { "CGROUP", 0, "cgroup path" },
-	{ "GSCAN", CGO_RIGHT, "global_scanned per second (-i)" },
-	{ "GFREE", CGO_RIGHT, "global_reclaimed per second (-i)" },
-	{ "LSCAN", CGO_RIGHT, "limit_scanned per second (-i)" },
-	{ "LFREE", CGO_RIGHT, "limit_reclaimed per second (-i)" },
-	{ "FSCAN", CGO_RIGHT, "forced_scanned per second (-i)" },
-	{ "FFREE", CGO_RIGHT, "forced_reclaimed per second (-i)" },
-	{ "DENTRY", CGO_RIGHT, "dentry_reclaimed per second (-i)" },
-	{ "INODE", CGO_RIGHT, "inode_reclaimed per second (-i)" },
-	{ "SHRINK", CGO_RIGHT, "forced_shrinks per second (-i)" },
+	{ "GSCAN", CGO_RIGHT, "global_scanned per second" },
+	{ "GFREE", CGO_RIGHT, "global_reclaimed per second" },
+	{ "LSCAN", CGO_RIGHT, "limit_scanned per second" },
+	{ "LFREE", CGO_RIGHT, "limit_reclaimed per second" },
+	{ "FSCAN", CGO_RIGHT, "forced_scanned per second" },
+	{ "FFREE", CGO_RIGHT, "forced_reclaimed per second" },
+	{ "DENTRY", CGO_RIGHT, "dentry_reclaimed per second" },
+	{ "INODE", CGO_RIGHT, "inode_reclaimed per second" },
+	{ "SHRINK", CGO_RIGHT, "forced_shrinks per second" },
 };
 #define DEFAULT_ICOLS "TIME,CGROUP,GSCAN,GFREE,LSCAN,LFREE,FSCAN,FFREE,DENTRY,INODE,SHRINK"
 
@@ -84,6 +84,7 @@ static void __attribute__((noreturn)) usage(void)
 {
 	fputs(usage_head, stdout);
 	cgo_help_columns(stdout, cols, NCOLS(cols));
+	fputs("\nColumns with -i:\n", stdout);
 	cgo_help_columns(stdout, icols, NCOLS(icols));
 	fputs(usage_tail, stdout);
 	exit(EXIT_OK);

@@ -48,3 +48,10 @@ expect_tool_ok() {
 	[ -s "$tool_tmp/$_name.err" ] && fail "$1: stderr: $(cat "$tool_tmp/$_name.err")"
 	return 0
 }
+
+# prom_value NAME SERIES: the value of SERIES (a metric name with its
+# labels, exactly as printed: memcg_dentry_unused{cgroup="/A"}) in the
+# Prometheus output NAME that run_tool kept; nothing when it is absent.
+prom_value() {
+	awk -v s="$2" 'index($0, s " ") == 1 { print substr($0, length(s) + 2) }' "$tool_tmp/$1"
+}

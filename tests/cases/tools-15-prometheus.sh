@@ -24,16 +24,14 @@ expect_ge "$(cg_unused A/B)" $K "B's unused dentries"
 run_tool dentry cgdentry --prometheus -R /A
 expect_tool_ok "cgdentry --prometheus -R /A"
 cgtest-promcheck "$tool_tmp/dentry" || fail "cgdentry's output is not the text format"
-# sample NAME LABELS: the value of one series in the output kept as NAME
-sample() { awk -v s="$2" 'index($0, s " ") == 1 { print substr($0, length(s) + 2) }' "$tool_tmp/$1"; }
-expect_eq "$(sample dentry 'memcg_dentry_unused{cgroup="/A/B"}')" "$(cg_unused A/B)" "unused of /A/B"
-expect_eq "$(sample dentry 'memcg_dentry_unused_subtree{cgroup="/A"}')" "$(cg_unused A total_unused)" "subtree unused of /A"
+expect_eq "$(prom_value dentry 'memcg_dentry_unused{cgroup="/A/B"}')" "$(cg_unused A/B)" "unused of /A/B"
+expect_eq "$(prom_value dentry 'memcg_dentry_unused_subtree{cgroup="/A"}')" "$(cg_unused A total_unused)" "subtree unused of /A"
 grep '^N[0-9]' "$MEMCG/A/B/memory.dentry_unused" > "$tool_tmp/nodes"
 while read -r key val; do
-	expect_eq "$(sample dentry "memcg_dentry_unused_node{cgroup=\"/A/B\",node=\"${key#N}\"}")" \
+	expect_eq "$(prom_value dentry "memcg_dentry_unused_node{cgroup=\"/A/B\",node=\"${key#N}\"}")" \
 		"$val" "unused of /A/B on node ${key#N}"
 done < "$tool_tmp/nodes"
-expect_eq "$(sample dentry "memcg_dentry_unused_sb{cgroup=\"/A/B\",device=\"$disk\",fstype=\"ext4\",mountpoint=\"$DATA\"}")" \
+expect_eq "$(prom_value dentry "memcg_dentry_unused_sb{cgroup=\"/A/B\",device=\"$disk\",fstype=\"ext4\",mountpoint=\"$DATA\"}")" \
 	"$(cg_unused A/B "sb:$disk")" "unused of /A/B on the disk"
 expect_eq "$(grep -c '^memcg_dentry_unused_sb{cgroup="/A/B"' "$tool_tmp/dentry")" \
 	"$(grep -c '^sb:' "$MEMCG/A/B/memory.dentry_unused")" "file systems of /A/B"
@@ -42,12 +40,12 @@ run_tool stat cgslabstat --prometheus /A /A/B
 expect_tool_ok "cgslabstat --prometheus /A /A/B"
 cgtest-promcheck "$tool_tmp/stat" || fail "cgslabstat's output is not the text format"
 for origin in global limit forced; do
-	expect_eq "$(sample stat "memcg_slab_reclaimed_total{cgroup=\"/A/B\",origin=\"$origin\"}")" \
+	expect_eq "$(prom_value stat "memcg_slab_reclaimed_total{cgroup=\"/A/B\",origin=\"$origin\"}")" \
 		"$(cg_stat A/B ${origin}_reclaimed)" "/A/B ${origin}_reclaimed"
-	expect_eq "$(sample stat "memcg_slab_subtree_scanned_total{cgroup=\"/A\",origin=\"$origin\"}")" \
+	expect_eq "$(prom_value stat "memcg_slab_subtree_scanned_total{cgroup=\"/A\",origin=\"$origin\"}")" \
 		"$(cg_stat A total_${origin}_scanned)" "/A total_${origin}_scanned"
 done
-expect_eq "$(sample stat 'memcg_slab_dentries_reclaimed_total{cgroup="/A/B"}')" "$(cg_stat A/B dentry_reclaimed)" "/A/B dentry_reclaimed"
-expect_eq "$(sample stat 'memcg_slab_forced_shrinks_total{cgroup="/A/B"}')" "$(cg_stat A/B forced_shrinks)" "/A/B forced_shrinks"
-expect_eq "$(sample stat 'memcg_slab_subtree_inodes_reclaimed_total{cgroup="/A"}')" "$(cg_stat A total_inode_reclaimed)" "/A total_inode_reclaimed"
+expect_eq "$(prom_value stat 'memcg_slab_dentries_reclaimed_total{cgroup="/A/B"}')" "$(cg_stat A/B dentry_reclaimed)" "/A/B dentry_reclaimed"
+expect_eq "$(prom_value stat 'memcg_slab_forced_shrinks_total{cgroup="/A/B"}')" "$(cg_stat A/B forced_shrinks)" "/A/B forced_shrinks"
+expect_eq "$(prom_value stat 'memcg_slab_subtree_inodes_reclaimed_total{cgroup="/A"}')" "$(cg_stat A total_inode_reclaimed)" "/A total_inode_reclaimed"
 pass
