@@ -3,7 +3,9 @@
 # dentries and scans no other cgroup's lists.  Sibling B, holding as many
 # unused dentries on the same disk, and 1000 more siblings holding a few
 # each keep their unused counts and their own *_scanned counters exactly;
-# so does the parent T, whose own lists are not A's.
+# so does the parent T, which holds FILES unused dentries of its own: its
+# own lists are not A's, so a force of A that also shrinks the parent's
+# lists (an ancestor walk, or a walk that starts above A) fails here.
 . "$(dirname "$0")/../lib.sh"
 
 FILES=2000		# unused dentries A and B each hold
@@ -15,11 +17,12 @@ need_file "" memory.force_slab_shrink
 need_file "" memory.slab_reclaim_stat
 
 d=$(test_dir)
-mkdir "$d/a" "$d/b" "$d/s" || fail "mkdir in $d"
+mkdir "$d/t" "$d/a" "$d/b" "$d/s" || fail "mkdir in $d"
 cg_create T
 cg_create T/A
 cg_create T/B
 cg_create_many T S $SIBLINGS
+cg_make_files T "$d/t" $FILES || fail "create files in T"
 cg_make_files T/A "$d/a" $FILES || fail "create files in A"
 cg_make_files T/B "$d/b" $FILES || fail "create files in B"
 # One shell walks through the siblings, making its files in each in turn.
@@ -46,8 +49,9 @@ done
 	unused_before=$(cg_keys memory.dentry_unused '^unused$' $others)
 	scanned_before=$(cg_keys memory.slab_reclaim_stat '^[a-z]+_scanned$' $others)
 }
-# B and every sibling must hold dentries for "not scanned" to mean anything.
-expect_eq "$held" $((SIBLINGS + 1)) "cgroups besides A holding >= $SIBLING_FILES dentries on the disk"
+# T, B and every sibling must hold dentries for "not scanned" to mean anything.
+expect_eq "$held" $((SIBLINGS + 2)) "cgroups besides A holding >= $SIBLING_FILES dentries on the disk"
+expect_ge "$(cg_disk_unused T)" $FILES "T's own unused dentries on the disk"
 expect_ge "$(cg_disk_unused T/A)" $FILES "A's unused dentries on the disk"
 
 a_scanned=$(cg_stat T/A forced_scanned)

@@ -5,10 +5,6 @@
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 
-[ -e "$MEMCG/memory.dentry_unused" ] || [ -e "$MEMCG/memory.slab_reclaim_stat" ] ||
-	[ -e "$MEMCG/memory.force_slab_shrink" ] ||
-	skip "kernel has none of the three files"
-
 cg_create spec01
 for cg in "" spec01; do
 	for pair in memory.dentry_unused:444 memory.slab_reclaim_stat:444 \

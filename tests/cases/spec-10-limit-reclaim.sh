@@ -1,8 +1,15 @@
 # Claim: reclaim driven by memory.limit_in_bytes counts as limit_*: a cgroup
 # that outgrows a low limit with negative dentries shows limit_scanned,
-# limit_reclaimed and dentry_reclaimed above 0 and every forced_* key at 0,
-# while a sibling's memory.dentry_unused and memory.slab_reclaim_stat do not
-# change at all.
+# limit_reclaimed and dentry_reclaimed above 0 and every forced_* and
+# global_* key at 0, while a sibling's memory.dentry_unused and
+# memory.slab_reclaim_stat do not change at all.  Limit reclaim is strong
+# enough: the task making the dentries exits 0, nothing is OOM-killed, and
+# the unused dentries left fit in the limit.
+#
+# The guest's memory is calmed first (calm_memory), so no global reclaim
+# runs during the test: a kernel that counts limit reclaim as global_*
+# fails here, as does one whose limit reclaim leaves the slab alone (the
+# task is OOM-killed or the unused count exceeds what the limit holds).
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 
@@ -11,6 +18,7 @@ LOOKUPS=40000	# ~200 bytes of dentry each: about twice the limit
 
 need_file "" memory.slab_reclaim_stat
 need_file "" memory.dentry_unused
+calm_memory
 cg_create spec10
 cg_create spec10-sibling
 d=$(test_dir)
@@ -20,16 +28,21 @@ sib_unused=$(cg_read spec10-sibling memory.dentry_unused)
 sib_stat=$(cg_read spec10-sibling memory.slab_reclaim_stat)
 
 cg_write spec10 memory.limit_in_bytes $LIMIT
-cg_lookup_missing spec10 "$d" $LOOKUPS
+kswapd0=$(vmstat pgscan_kswapd)
+cg_lookup_missing spec10 "$d" $LOOKUPS || fail "the task making dentries under the limit exited $?"
+diag "pgscan_kswapd +$(($(vmstat pgscan_kswapd) - kswapd0)) during the lookups"
 stat=$(cg_read spec10 memory.slab_reclaim_stat)
 diag "failcnt $(cg_read spec10 memory.failcnt), unused $(cg_unused spec10)"
 diag "$(echo "$stat" | tr '\n' ' ')"
 expect_gt "$(cg_read spec10 memory.failcnt)" 0 "memory.failcnt (the limit was hit)"
-expect_lt "$(cg_unused spec10)" $LOOKUPS "unused after $LOOKUPS lookups under the limit"
+expect_no_oom spec10
+# Each dentry on the lists is charged at least its object size.
+dentry_size=$(cat /sys/kernel/slab/dentry/object_size) || fail "no dentry object_size in /sys/kernel/slab"
+expect_le "$(cg_unused spec10)" $((LIMIT / dentry_size)) "unused after $LOOKUPS lookups under the limit"
 for key in limit_scanned limit_reclaimed dentry_reclaimed; do
 	expect_gt "$(key_of "$stat" $key)" 0 "$key"
 done
-for key in forced_scanned forced_reclaimed forced_shrinks; do
+for key in forced_scanned forced_reclaimed forced_shrinks global_scanned global_reclaimed; do
 	expect_eq "$(key_of "$stat" $key)" 0 "$key"
 done
 expect_eq "$(cg_read spec10-sibling memory.dentry_unused)" "$sib_unused" "sibling's dentry_unused"

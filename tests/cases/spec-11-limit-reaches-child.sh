@@ -2,7 +2,10 @@
 # limit_* in the child (the memcg whose lists were scanned) and in the
 # parent's total_limit_* keys: with the limit on spec11 and the dentries
 # made in spec11/child, the child's limit_reclaimed is above 0 and the
-# parent's total_limit_reclaimed is its own plus the child's.
+# parent's total_limit_reclaimed is its own plus the child's.  None of it
+# counts as global_* (the guest's memory is calmed first, so no global
+# reclaim runs), the task exits 0 without an OOM kill, and the child's
+# unused dentries fit in the parent's limit.
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 
@@ -10,11 +13,13 @@ LIMIT=$((4 << 20))
 LOOKUPS=40000	# ~200 bytes of dentry each: about twice the limit
 
 need_file "" memory.slab_reclaim_stat
+need_file "" memory.dentry_unused
+calm_memory
 cg_create spec11
 cg_create spec11/child
 d=$(test_dir)
 cg_write spec11 memory.limit_in_bytes $LIMIT
-cg_lookup_missing spec11/child "$d" $LOOKUPS
+cg_lookup_missing spec11/child "$d" $LOOKUPS || fail "the task making dentries under the limit exited $?"
 parent=$(cg_read spec11 memory.slab_reclaim_stat)
 child=$(cg_read spec11/child memory.slab_reclaim_stat)
 diag "parent: $(echo "$parent" | tr '\n' ' ')"
@@ -22,6 +27,14 @@ diag "child: $(echo "$child" | tr '\n' ' ')"
 expect_gt "$(key_of "$child" limit_scanned)" 0 "child's limit_scanned"
 expect_gt "$(key_of "$child" limit_reclaimed)" 0 "child's limit_reclaimed"
 expect_eq "$(key_of "$child" forced_reclaimed)" 0 "child's forced_reclaimed"
+for key in global_scanned global_reclaimed total_global_scanned total_global_reclaimed; do
+	expect_eq "$(key_of "$child" $key)" 0 "child's $key"
+	expect_eq "$(key_of "$parent" $key)" 0 "parent's $key"
+done
+expect_no_oom spec11
+expect_no_oom spec11/child
+dentry_size=$(cat /sys/kernel/slab/dentry/object_size) || fail "no dentry object_size in /sys/kernel/slab"
+expect_le "$(cg_unused spec11 total_unused)" $((LIMIT / dentry_size)) "parent's total_unused under its limit"
 for key in limit_scanned limit_reclaimed; do
 	expect_eq "$(key_of "$parent" total_$key)" \
 		$(($(key_of "$parent" $key) + $(key_of "$child" $key))) "parent's total_$key"

@@ -1,8 +1,9 @@
 # Claim: memory.force_slab_shrink accepts <n> (decimal, 1..ULONG_MAX) and
 # "all" with surrounding whitespace and a trailing newline: each such write
 # succeeds (returning the length written), counts in forced_shrinks, and
-# does what its value says (n frees at most n objects; all leaves "unused"
-# at 0).
+# does what its value says: n frees exactly n objects out of the 30 fresh
+# ones each round adds (so "  3  " or "003" parsed as anything but 3, or
+# accepted and then ignored, fails), and all leaves "unused" at 0.
 #
 # Reading of the spec: "surrounding whitespace" is the kernel's isspace()
 # set (space, \t, \n, \v, \f, \r), as strstrip() strips it in the v1 memory
@@ -15,34 +16,30 @@
 need_file "" memory.force_slab_shrink
 need_file "" memory.slab_reclaim_stat
 need_file "" memory.dentry_unused
+need_tool cgtest-write
 cg_create spec15
 d=$(test_dir)
 nl='
 '
 tab=$(printf '\t')
 round=0
-helper=$(command -v cgtest-write)
 
-# accepts VALUE MAX: the write succeeds, counts once, frees at most MAX
-# objects, and (for MAX "all") leaves nothing unused.
+# accepts VALUE N: the write succeeds, counts once, frees exactly N
+# objects, and (for N "all") leaves nothing unused.
 accepts() {
 	round=$((round + 1))
 	cg_lookup_missing spec15 "$d" 30 "r${round}-"
 	s0=$(cg_read spec15 memory.slab_reclaim_stat)
 	what="write '$(printf '%s' "$1" | od -An -c | tr -s ' ')'"
-	if [ -n "$helper" ]; then
-		# One write(2) that must return its full length.
-		got=$(cgtest-write "$MEMCG/spec15/memory.force_slab_shrink" "$1")
-		expect_eq "${got%% *}" ok "$what"
-	else
-		expect_eq "$(cg_write_err spec15 memory.force_slab_shrink "$1")" ok "$what"
-	fi
+	# One write(2) that must return its full length.
+	got=$(cgtest-write "$MEMCG/spec15/memory.force_slab_shrink" "$1")
+	expect_eq "${got%% *}" ok "$what"
 	s1=$(cg_read spec15 memory.slab_reclaim_stat)
 	expect_eq "$(delta_of "$s0" "$s1" forced_shrinks)" 1 "forced_shrinks delta of $what"
 	if [ "$2" = all ]; then
 		expect_eq "$(cg_unused spec15)" 0 "unused after $what"
 	else
-		expect_le "$(delta_of "$s0" "$s1" forced_reclaimed)" "$2" "forced_reclaimed delta of $what"
+		expect_eq "$(delta_of "$s0" "$s1" forced_reclaimed)" "$2" "forced_reclaimed delta of $what"
 	fi
 }
 

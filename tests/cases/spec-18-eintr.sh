@@ -18,7 +18,7 @@ need_file "" memory.dentry_unused
 need_tool cgtest-write
 # The helper must be able to arm its signal in this guest at all.
 probe=$(cgtest-write --signal-after 60000 /dev/null x 2>&1) ||
-	skip "cgtest-write cannot send its signal here: $probe"
+	fail "cgtest-write cannot send its signal here: $probe"
 cg_create spec18
 d=$(test_dir)
 cg_lookup_missing spec18 "$d" $LOOKUPS
