@@ -332,3 +332,31 @@ expect_no_oom() {
 	expect_eq "$(cg_read_key "$1" memory.oom_control oom_kill)" 0 "OOM kills in $1"
 	expect_eq "$(cg_read_key "$1" memory.oom_control under_oom)" 0 "$1 under OOM"
 }
+
+# cg_lookup_many PATH DIR K [PREFIX [CPU]]: K negative dentries in cgroup
+# PATH, made by xargs and ls in batches (a shell loop costs ~100 us a
+# lookup under TCG, this a few): for populations of 10^4 and more.  With
+# CPU, the tasks run on that CPU only.  The execs of xargs and ls may add a
+# few dentries of their own (PATH lookups): not for exact counts.
+cg_lookup_many() {
+	# shellcheck disable=SC2016 # expanded by the inner shell
+	cg_run "$1" ${5:+taskset -c "$5"} sh -c \
+		'seq 1 "$1" | sed "s|^|$0/$2|" | xargs ls > /dev/null 2>&1; exit 0' \
+		"$2" "$3" "${4:-many}"
+}
+
+# now_ms: milliseconds since boot (/proc/uptime: 10 ms steps).
+now_ms() {
+	read -r _up _idle < /proc/uptime
+	_s=${_up%.*} _c=${_up#*.}
+	echo $((_s * 1000 + ${_c#0} * 10))
+}
+
+# force_ms PATH ARG: write ARG to PATH's memory.force_slab_shrink with one
+# write(2) (cgtest-write) and print the milliseconds it took; fails unless
+# the write succeeds.
+force_ms() {
+	_r=$(cgtest-write "$MEMCG/$1/memory.force_slab_shrink" "$2") ||
+		fail "write '$2' to $1/memory.force_slab_shrink: $_r"
+	echo "${_r##* }"
+}

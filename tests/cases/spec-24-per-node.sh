@@ -15,6 +15,10 @@ need_file "" memory.dentry_unused
 expect_eq "$(cat /sys/devices/system/node/has_memory)" "0-1" "nodes with memory"
 cg_create spec24
 d=$(test_dir)
+# Prime spec24: the first run of each command in it looks it up along PATH
+# and may leave dentries of its own; let that happen before the counts.
+cg_run spec24 taskset -c 1 sh -c true
+cg_run spec24 taskset -c 0 sh -c true
 
 # lookups_on CPU PREFIX: K failed lookups in spec24 by a task bound to CPU.
 lookups_on() {

@@ -1,0 +1,111 @@
+# Claim: global reclaim counts as global_* whoever runs it, kswapd or a
+# task in direct reclaim, not only drop_caches: under memory pressure from
+# the root cgroup (a tmpfs filled past the free memory, with swap on so
+# that nothing is OOM-killed), spec33's negative dentries on the XFS disk
+# are freed by kswapd and by the filling task's direct reclaim, and
+# spec33's global_reclaimed grows by what both freed from its lists,
+# while its limit_* and forced_* keys stay at 0.
+#
+# What each freed is told by the vmscan trace events: the end event of
+# each shrinker call carries what it freed and the task that ran it; the
+# calls on spec33's lists are those of the XFS superblock's shrinker, whose
+# address a forced shrink of spec33 shows first (spec33 is the only memcg
+# with more than a few dentries on that disk: the root's own are counted
+# first and allowed for).
+#
+# Wrong kernels this catches: one that counts global reclaim only in
+# drop_caches, or kswapd's and not direct reclaim's (or the other way
+# round), or counts either as limit_*.
+# shellcheck source-path=SCRIPTDIR source=../lib.sh
+. "$(dirname "$0")/../lib.sh"
+
+POPULATION=200000	# spec33's negative dentries on XFS (~40 MB): enough for
+			# reclaim at priority 10 to scan them in batches
+WSF=1000		# vm.watermark_scale_factor: kswapd keeps 10% of memory free,
+			# so it works hard and early, before direct reclaim does
+OVERFILL_MB=192		# tmpfs filled this far past the free memory (swapped out)
+XFS=/mnt/xfs
+SWAP=/dev/vdc
+TRACING=/sys/kernel/tracing
+START=$TRACING/events/vmscan/mm_shrink_slab_start
+END=$TRACING/events/vmscan/mm_shrink_slab_end
+FILL=/tmp/spec33.fill
+
+need_file "" memory.slab_reclaim_stat
+need_file "" memory.force_slab_shrink
+need_file "" memory.dentry_unused
+[ -d $END ] || fail "no trace event $END (tracefs and vmscan events in the guest kernel?)"
+grep -q " $XFS xfs " /proc/mounts || fail "no XFS at $XFS"
+
+wsf0=$(cat /proc/sys/vm/watermark_scale_factor) || fail "read watermark_scale_factor"
+# shellcheck disable=SC2317 # run by the EXIT trap
+cleanup33() {
+	_cleanup
+	echo 0 > "$START/enable"
+	echo 0 > "$END/enable"
+	echo 0 > "$END/filter"
+	echo > "$TRACING/trace"
+	umount "$FILL" 2>/dev/null
+	rmdir "$FILL" 2>/dev/null
+	swapoff "$SWAP" 2>/dev/null
+	echo "$wsf0" > /proc/sys/vm/watermark_scale_factor
+	rm -rf "$XFS/spec33.$$"
+}
+trap cleanup33 EXIT
+
+calm_memory
+cg_create spec33
+d=$XFS/spec33.$$
+mkdir "$d" || fail "mkdir $d"
+xfs_dev=$(awk -v m=$XFS '$5 == m { print $3 }' /proc/self/mountinfo)
+cg_lookup_many spec33 "$d" $POPULATION
+u0=$(cg_read_key spec33 memory.dentry_unused "sb:$xfs_dev")
+root_xfs=$(awk -v k="sb:$xfs_dev" '$1 == k { n = $2 } END { print n + 0 }' $MEMCG/memory.dentry_unused)
+diag "spec33: $u0 unused on XFS ($xfs_dev); the root: $root_xfs"
+expect_ge "$u0" $POPULATION "spec33's unused dentries on XFS"
+
+# The XFS superblock shrinker's address, from a forced shrink of spec33.
+echo > $TRACING/trace
+echo 1 > $START/enable || fail "enable $START"
+cg_force spec33 1
+echo 0 > $START/enable
+shr=$(awk '/mm_shrink_slab_start: super_cache_scan/ {
+	for (i = 1; i < NF; i++) if ($i ~ /^super_cache_scan/) { p = $(i + 1); sub(":", "", p); print p; exit }
+}' $TRACING/trace)
+[ -n "$shr" ] || fail "no super_cache_scan call seen in a forced shrink of spec33: $(head -c 500 $TRACING/trace)"
+diag "XFS superblock shrinker: $shr"
+
+s0=$(cg_read spec33 memory.slab_reclaim_stat)
+alloc0=$(awk '/^allocstall/ { n += $2 } END { print n + 0 }' /proc/vmstat)
+swapon $SWAP || fail "swapon $SWAP"
+echo $WSF > /proc/sys/vm/watermark_scale_factor || fail "set watermark_scale_factor"
+echo > $TRACING/trace
+echo 'retval > 0' > $END/filter || fail "filter $END"
+echo 1 > $END/enable || fail "enable $END"
+{ mkdir -p $FILL && mount -t tmpfs -o size=2g tmpfs $FILL; } || fail "mount tmpfs at $FILL"
+free_mb=$(awk '/^MemFree:/ { print int($2 / 1024) }' /proc/meminfo)
+dd if=/dev/zero of=$FILL/fill bs=1M count=$((free_mb + OVERFILL_MB)) 2> /dev/null ||
+	fail "fill $((free_mb + OVERFILL_MB)) MB of tmpfs"
+echo 0 > $END/enable
+s1=$(cg_read spec33 memory.slab_reclaim_stat)
+alloc1=$(awk '/^allocstall/ { n += $2 } END { print n + 0 }' /proc/vmstat)
+sums=$(awk -v s="$shr:" '/mm_shrink_slab_end:/ && $0 ~ s {
+	split($1, c, "-"); r = $NF
+	if (c[1] ~ /^kswapd/) k += r; else { o += r; who[c[1]] = 1 }
+} END { w = ""; for (t in who) w = w t ","; print k + 0, o + 0, w }' $TRACING/trace)
+kswapd=${sums%% *} rest=${sums#* }
+direct=${rest%% *} tasks=${rest#* }
+gr=$(delta_of "$s0" "$s1" global_reclaimed)
+diag "filled $((free_mb + OVERFILL_MB)) MB; allocstall +$((alloc1 - alloc0)); freed on XFS by kswapd $kswapd, by direct reclaim $direct ($tasks); spec33's global_reclaimed +$gr, global_scanned +$(delta_of "$s0" "$s1" global_scanned)"
+
+expect_gt $((alloc1 - alloc0)) 0 "direct reclaim stalls during the fill"
+expect_gt "$kswapd" 0 "objects kswapd freed from the XFS lists"
+expect_gt "$direct" "$root_xfs" "objects direct reclaim freed from the XFS lists (more than the root held there)"
+# All of it was spec33's but what the root held there.
+expect_ge "$gr" $((kswapd + direct - root_xfs)) "spec33's global_reclaimed delta"
+expect_le "$gr" $((kswapd + direct)) "spec33's global_reclaimed delta"
+expect_ge "$(delta_of "$s0" "$s1" global_scanned)" "$gr" "spec33's global_scanned delta"
+for key in limit_scanned limit_reclaimed forced_scanned forced_reclaimed; do
+	expect_eq "$(delta_of "$s0" "$s1" $key)" 0 "spec33's $key delta"
+done
+pass
