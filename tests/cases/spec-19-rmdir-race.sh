@@ -18,7 +18,7 @@
 
 ROUNDS=3
 CHILDREN=8		# children of spec19, each with a grandchild (even)
-PER_CG=1500		# unused dentries of each memcg: makes "all" long enough
+PER_CG=3000		# unused dentries of each memcg: makes "all" long enough
 			# for the rmdirs to land inside it
 CHURN=10		# fresh memcgs made and removed under spec19 during "all"
 
@@ -45,13 +45,13 @@ rmdir_worker() {
 
 round=1
 while [ $round -le $ROUNDS ]; do
-	cg_lookup_missing spec19 "$d" $PER_CG "p$round-"
+	cg_lookup_many spec19 "$d" $PER_CG "p$round-"
 	i=1
 	while [ $i -le $CHILDREN ]; do
 		cg_create spec19/c$i
 		cg_create spec19/c$i/g
-		cg_lookup_missing spec19/c$i "$d" $PER_CG "c$round-$i-"
-		cg_lookup_missing spec19/c$i/g "$d" $PER_CG "g$round-$i-"
+		cg_lookup_many spec19/c$i "$d" $PER_CG "c$round-$i-"
+		cg_lookup_many spec19/c$i/g "$d" $PER_CG "g$round-$i-"
 		i=$((i + 1))
 	done
 	t0=$(cg_unused spec19 total_unused)

@@ -1,8 +1,10 @@
 # Claim: global reclaim counts as global_* whoever runs it, kswapd or a
 # task in direct reclaim, not only drop_caches: under memory pressure from
-# the root cgroup (a tmpfs filled past the free memory, with swap on so
-# that nothing is OOM-killed), spec33's negative dentries on the XFS disk
-# are freed by kswapd and by the filling task's direct reclaim, and
+# the root cgroup (a tmpfs filled OVERFILL_MB past the free memory above
+# the min watermarks, no swap, page cache dropped first: spec33's dentries
+# are nearly all that can be reclaimed, and more than enough, so nothing
+# is OOM-killed), spec33's negative dentries on the XFS disk are freed by
+# kswapd and by the filling task's direct reclaim, and
 # spec33's global_reclaimed grows by what both freed from its lists,
 # while its limit_* and forced_* keys stay at 0.
 #
@@ -19,13 +21,10 @@
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 
-POPULATION=200000	# spec33's negative dentries on XFS (~40 MB): enough for
-			# reclaim at priority 10 to scan them in batches
-WSF=1000		# vm.watermark_scale_factor: kswapd keeps 10% of memory free,
-			# so it works hard and early, before direct reclaim does
-OVERFILL_MB=192		# tmpfs filled this far past the free memory (swapped out)
+POPULATION=200000	# spec33's negative dentries on XFS (~40 MB)
+OVERFILL_MB=12		# tmpfs filled this far below the min watermarks: reclaim
+			# must free that much, under a third of spec33's dentries
 XFS=/mnt/xfs
-SWAP=/dev/vdc
 TRACING=/sys/kernel/tracing
 START=$TRACING/events/vmscan/mm_shrink_slab_start
 END=$TRACING/events/vmscan/mm_shrink_slab_end
@@ -37,7 +36,6 @@ need_file "" memory.dentry_unused
 [ -d $END ] || fail "no trace event $END (tracefs and vmscan events in the guest kernel?)"
 grep -q " $XFS xfs " /proc/mounts || fail "no XFS at $XFS"
 
-wsf0=$(cat /proc/sys/vm/watermark_scale_factor) || fail "read watermark_scale_factor"
 # shellcheck disable=SC2317 # run by the EXIT trap
 cleanup33() {
 	_cleanup
@@ -47,8 +45,6 @@ cleanup33() {
 	echo > "$TRACING/trace"
 	umount "$FILL" 2>/dev/null
 	rmdir "$FILL" 2>/dev/null
-	swapoff "$SWAP" 2>/dev/null
-	echo "$wsf0" > /proc/sys/vm/watermark_scale_factor
 	rm -rf "$XFS/spec33.$$"
 }
 trap cleanup33 EXIT
@@ -77,26 +73,29 @@ diag "XFS superblock shrinker: $shr"
 
 s0=$(cg_read spec33 memory.slab_reclaim_stat)
 alloc0=$(awk '/^allocstall/ { n += $2 } END { print n + 0 }' /proc/vmstat)
-swapon $SWAP || fail "swapon $SWAP"
-echo $WSF > /proc/sys/vm/watermark_scale_factor || fail "set watermark_scale_factor"
 echo > $TRACING/trace
 echo 'retval > 0' > $END/filter || fail "filter $END"
 echo 1 > $END/enable || fail "enable $END"
 { mkdir -p $FILL && mount -t tmpfs -o size=2g tmpfs $FILL; } || fail "mount tmpfs at $FILL"
-free_mb=$(awk '/^MemFree:/ { print int($2 / 1024) }' /proc/meminfo)
-dd if=/dev/zero of=$FILL/fill bs=1M count=$((free_mb + OVERFILL_MB)) 2> /dev/null ||
-	fail "fill $((free_mb + OVERFILL_MB)) MB of tmpfs"
+# Free pages above the min watermarks, over every zone, in MB.
+free_mb=$(awk '$1 == "pages" && $2 == "free" { f += $3 } $1 == "min" { m += $2 }
+	END { print int((f - m) * 4 / 1024) }' /proc/zoneinfo)
+fill=$((free_mb + OVERFILL_MB))
+# Should the sizing be wrong after all, the OOM killer takes the filler.
+sh -c 'echo 1000 > /proc/self/oom_score_adj && exec dd if=/dev/zero of="$0" bs=1M count="$1" 2> /dev/null' \
+	$FILL/fill $fill || fail "fill $fill MB of tmpfs (killed: $(vmstat oom_kill) OOM kills so far)"
 echo 0 > $END/enable
 s1=$(cg_read spec33 memory.slab_reclaim_stat)
 alloc1=$(awk '/^allocstall/ { n += $2 } END { print n + 0 }' /proc/vmstat)
 sums=$(awk -v s="$shr:" '/mm_shrink_slab_end:/ && $0 ~ s {
-	split($1, c, "-"); r = $NF
+	split($1, c, "-"); r = 0
+	for (i = 1; i < NF; i++) if ($i == "return" && $(i + 1) == "val") r = $(i + 2)
 	if (c[1] ~ /^kswapd/) k += r; else { o += r; who[c[1]] = 1 }
 } END { w = ""; for (t in who) w = w t ","; print k + 0, o + 0, w }' $TRACING/trace)
 kswapd=${sums%% *} rest=${sums#* }
 direct=${rest%% *} tasks=${rest#* }
 gr=$(delta_of "$s0" "$s1" global_reclaimed)
-diag "filled $((free_mb + OVERFILL_MB)) MB; allocstall +$((alloc1 - alloc0)); freed on XFS by kswapd $kswapd, by direct reclaim $direct ($tasks); spec33's global_reclaimed +$gr, global_scanned +$(delta_of "$s0" "$s1" global_scanned)"
+diag "filled $fill MB ($free_mb free above min); allocstall +$((alloc1 - alloc0)); freed on XFS by kswapd $kswapd, by direct reclaim $direct ($tasks); spec33's global_reclaimed +$gr, global_scanned +$(delta_of "$s0" "$s1" global_scanned)"
 
 expect_gt $((alloc1 - alloc0)) 0 "direct reclaim stalls during the fill"
 expect_gt "$kswapd" 0 "objects kswapd freed from the XFS lists"
