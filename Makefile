@@ -33,6 +33,10 @@ KMAKE       = $(MAKE) -s -C $(or $(2),$(SRC)) O=$(1) -j$(JOBS) \
 		KBUILD_BUILD_TIMESTAMP=2026-01-01 KBUILD_BUILD_USER=memcg \
 		KBUILD_BUILD_HOST=guest
 export CCACHE_BASEDIR := $(TOP)
+# Kbuild maps the absolute source path out of __FILE__ with this option, so
+# objects do not depend on it: leave it out of the hash, and every checkout
+# of the project shares cache entries.
+export CCACHE_IGNOREOPTIONS := -fmacro-prefix-map=*
 export CCACHE_MAXSIZE ?= 5G
 export CCACHE_SLOPPINESS ?= time_macros,include_file_mtime,include_file_ctime
 
