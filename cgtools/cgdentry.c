@@ -326,6 +326,11 @@ static void print_table(const struct rows *rows, const struct opts *o)
 	for (size_t i = 0; i < rows->n; i++) {
 		const struct row *r = &rows->r[i];
 
+		if (o->by_sb && r->err) {
+			/* not read: one row, so that the failure shows */
+			cgo_set(&t, cgo_row(&t, r->depth), S_CGROUP, r->path);
+			continue;
+		}
 		if (o->by_sb) {
 			for (size_t j = 0; j < r->d.nsbs; j++) {
 				const struct cgp_sb_count *sb = &r->d.sbs[j];

@@ -250,6 +250,14 @@ expect_text "every other row is kept, the failed one marked" "$out" "CGROUP UNUS
 /A/big/deep 140 140
 /A/big/broken - -
 /A/small 20 20"
+expect_exit 64 "cgdentry -R --by-sb with one unreadable cgroup exits 64" \
+	$B/cgdentry -R -s -r -o CGROUP,UNUSED /A/big
+expect_text "--by-sb marks the failed cgroup with a row of its own" "$out" "CGROUP UNUSED
+/A/big 200
+/A/big 0
+/A/big/deep 140
+/A/big/deep 0
+/A/big/broken -"
 $B/cgdentry -R -J /A > "$scratch/j" 2> /dev/null
 expect_text "JSON: the failed entry has null counts and an error" \
 	"$($B/cgtest-json '.cgroups[cgroup=/A/big/broken]' < "$scratch/j")" \
