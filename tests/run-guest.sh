@@ -17,7 +17,7 @@
 # one: memcgs, mounts, swap, files on the scratch disks, and the values of
 # /proc/sys/vm, /proc/sys/fs and the dentry slab's remote_node_defrag_ratio.
 here=$(cd "$(dirname "$0")" && pwd)
-# shellcheck source=tests/select.sh
+# shellcheck source=select.sh
 . "$here/select.sh"
 cases=${TESTS_DIR:-$here}
 per_test_timeout=${TEST_TIMEOUT:-300}
@@ -63,13 +63,14 @@ sysctl_restore() {
 
 # kill_all CGROUP: kill every process in CGROUP until it is empty; 1 if
 # some survive every sweep (stuck in the kernel).
+# (cgroup files have no size: read them to see whether they are empty)
 kill_all() {
 	_i=0
-	while [ -s "$1/cgroup.procs" ]; do
+	while _procs=$(cat "$1/cgroup.procs" 2> /dev/null) && [ -n "$_procs" ]; do
 		[ $_i -lt $KILL_SWEEPS ] || return 1
-		while read -r _p; do
+		for _p in $_procs; do
 			kill -KILL "$_p" 2> /dev/null
-		done < "$1/cgroup.procs"
+		done
 		sleep 0.1
 		_i=$((_i + 1))
 	done
@@ -123,7 +124,7 @@ for t in "$@"; do
 	sed 's/^/# /' "$log"
 	echo "# $name: exit $rc after $((end - start)) s"
 	if ! kill_all "$cg"; then
-		echo "# $name: processes that survive SIGKILL: $(tr '\n' ' ' < "$cg/cgroup.procs")"
+		echo "# $name: processes that survive SIGKILL: $_procs"
 		case $rc in 0|4) rc=1 ;; esac
 	fi
 	rmdir "$cg" 2> /dev/null

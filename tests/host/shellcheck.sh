@@ -1,5 +1,5 @@
 #!/bin/sh
-# shellcheck.sh: shellcheck every shell script of the project, as TAP, one
+# Lint every shell script of the project with shellcheck, as TAP, one
 # result per file.  Guest scripts run under busybox sh, host scripts under
 # dash or bash; each says which in its shebang or a shell directive.
 top=$(cd "$(dirname "$0")/../.." && pwd)
