@@ -43,7 +43,7 @@ export CCACHE_SLOPPINESS ?= time_macros,include_file_mtime,include_file_ctime
 DEB_PKGS := linux-source-6.1 gcc make bc bison flex libelf-dev libssl-dev \
 	cpio xz-utils patch qemu-system-x86 busybox-static libcgroup-dev \
 	cgroup-tools e2fsprogs xfsprogs ccache kmod linux-config-6.1 shellcheck \
-	libjson-c-dev groff-base
+	libjson-c-dev groff-base gnuplot-nox
 
 .PHONY: all deps kernel debug-kernel vanilla-kernel tree cgtools initramfs run demo bench shell check \
 	lint test-host test-guest series-check clean distclean
@@ -117,9 +117,11 @@ run demo: kernel initramfs
 	@qemu/boot.sh --kernel $(BZIMAGE) --initrd $(INITRD) --run demo \
 		--out $(BUILD)/demo
 
-bench: kernel initramfs
-	@qemu/boot.sh --kernel $(BZIMAGE) --initrd $(INITRD) --run bench \
-		--out $(BUILD)/bench | grep -E '^(bench|#)'
+# P1-P4, P6 on the patched kernel, P5 booting it and vanilla in turn;
+# build/bench/table.txt and bench.png.  BENCH_SCALE=N goes bigger.
+bench: kernel vanilla-kernel initramfs
+	@tests/bench/run.sh --kernel $(BZIMAGE) --vanilla $(VBZIMAGE) \
+		--initrd $(INITRD) --out $(BUILD)/bench
 
 shell: kernel initramfs
 	@qemu/boot.sh --kernel $(BZIMAGE) --initrd $(INITRD) --run shell \

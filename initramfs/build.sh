@@ -22,6 +22,9 @@ for t in "$top"/cgtools/cg*; do
 	[ -f "$t" ] && [ -x "$t" ] && cp "$t" "$root"/bin/
 done
 
+# The benchmark's timer (static C), built straight into the guest.
+make -s -C "$top/tests/bench" O="$root/bin"
+
 # libcgroup's own tools are dynamic: bring their libraries along.
 for t in cgget cgset cgcreate cgdelete lscgroup; do
 	bin=/usr/bin/$t

@@ -1,81 +1,398 @@
 #!/bin/sh
-# The guest side of `make bench`: costs measured side by side in one boot,
-# printed as ratios (absolute times under TCG on a shared host are noise).
+# The guest side of `make bench`: each claim of the series timed against its
+# baseline, both sides on the same population, in interleaved rounds.  It
+# prints facts, one a line, that tests/bench/summarize.awk turns into the
+# table (median, min and max of every figure, per-round ratios against the
+# project's goals) and tests/bench/plot.gp into the plot, on the host:
+#   bench-what KEY UNIT TEXT     bench-sample KEY ROUND VALUE
+#   bench-ratio NAME A B GOAL TEXT     bench-note TEXT
+# Times come from benchtime (clock_gettime(CLOCK_MONOTONIC) around the work
+# alone), never from the shell.
 #
-#  1. Reading memory.dentry_unused must not walk dentries: a cgroup with
-#     100x more unused dentries must read in about the same time.
-#  2. What being in a memcg costs dentry allocation: negative lookups from
-#     a child memcg against the root cgroup.  That is 6.1's kmem accounting;
-#     the series adds nothing to the allocation and lookup paths, so the
-#     ratio is the same as on vanilla 6.1 (which one boot cannot show).
-#  3. force_slab_shrink scales with what it frees: "all" on 10x the
-#     dentries takes about 10x as long, and costs about what drop_caches
-#     costs for the same population.
+#  P1  `all` on A (50k dentries) costs the same whoever else holds dentries:
+#      0, 10k, 100k, 1M other dentries in 1000 other cgroups.  The crowd
+#      slows everything under TCG, so force_empty and creating A's dentries
+#      are measured in the same rounds; the ratio of ratios is the figure.
+#  P2  `all` frees a cgroup's dentries as fast as drop_caches frees the same
+#      dentries (nothing else on the machine to free).
+#  P3  `all` against memory.force_empty, what v1 offers to target one
+#      cgroup: time, and how much of the cgroup's 8 MiB page cache is kept.
+#  P4  reading memory.dentry_unused does not walk dentries: 1M against 1k
+#      dentries; and what it costs with 1000 against 10 memcgs below.
+#  P5  (bench=p5, booted on the patched and on the vanilla kernel in turn)
+#      the hot paths: create+stat+unlink, negative lookups, limit reclaim.
+#  P6  `all` on a parent of 1000 children x 100 dentries against the same
+#      dentries in one cgroup.
+#
+# What runs and how big comes from the kernel command line (the host's
+# qemu/boot.sh --append) or the environment (the smoke test):
+#   bench=main|p5   bench_side=patched|vanilla   bench_round=N
+#   bench_scale=N   (or BENCH_PART, BENCH_SIDE, BENCH_ROUND, BENCH_SCALE;
+#   BENCH_SMOKE=1 makes every population tiny)
 MEMCG=/sys/fs/cgroup/memory
 DATA=/mnt/data
 
-# now_cs: centiseconds since boot
-now_cs() {
-	read -r up _ < /proc/uptime
-	echo "${up%.*}${up#*.}" | sed 's/^0*//;s/^$/0/'
+part=${BENCH_PART:-main} side=${BENCH_SIDE:-patched}
+round=${BENCH_ROUND:-1} scale=${BENCH_SCALE:-1}
+# shellcheck disable=SC2013 # words, not lines
+for arg in $(cat /proc/cmdline); do
+	case "$arg" in
+	bench=*) part=${arg#bench=} ;;
+	bench_side=*) side=${arg#bench_side=} ;;
+	bench_round=*) round=${arg#bench_round=} ;;
+	bench_scale=*) scale=${arg#bench_scale=} ;;
+	esac
+done
+case "$scale" in
+'' | *[!0-9]* | 0) echo "bench: bench_scale must be a positive integer" >&2; exit 2 ;;
+esac
+
+# Sizes.  The default run stays under 10 minutes on 2 cores (TCG); the
+# scale multiplies the rounds and the populations that memory allows.
+REPS=$((5 * scale))		# rounds of the cheap figures
+P1_REPS=$((3 * scale))		# rounds at each crowd level
+P1_A=$((50000 * scale))		# A's dentries
+P1_NCG=1000			# cgroups in the crowd
+P1_PER="10 100 1000"		# crowd dentries per cgroup, level by level
+P2_N=$((50000 * scale))
+P3_N=$((50000 * scale)) P3_MB=8
+# reading a parent of 1000 memcgs takes ~50 ms under TCG, a leaf ~0.15 ms
+P4_BIG=1000000 P4_SMALL=1000 P4_READS=200 P4_FEW=10 P4_TREE_READS=10
+P6_NCG=1000 P6_PER=100 P6_REPS=$((3 * scale))
+P5_CHURN=$((20000 * scale)) P5_NEG=$((50000 * scale))
+P5_LIMIT=$((100000 * scale)) P5_LIMIT_BYTES=16M P5_REPS=1
+if [ "${BENCH_SMOKE:-0}" = 1 ]; then
+	REPS=3 P1_REPS=3 P1_A=500 P1_NCG=10 P1_PER="1 10"
+	P2_N=500 P3_N=500 P3_MB=1
+	P4_BIG=2000 P4_SMALL=20 P4_READS=20 P4_FEW=2 P4_TREE_READS=5
+	P6_NCG=10 P6_PER=20 P6_REPS=3
+	P5_CHURN=200 P5_NEG=500 P5_LIMIT=5000 P5_LIMIT_BYTES=4M P5_REPS=2
+fi
+
+what() { echo "bench-what $*"; }
+sample() { echo "bench-sample $*"; }
+ratio() { echo "bench-ratio $*"; }
+note() { echo "bench-note $*"; }
+die() { echo "bench: $*" >&2; exit 1; }
+# progress TEXT: what the host shows while the guest works
+progress() { echo "# $(cut -d' ' -f1 /proc/uptime) s: $*"; }
+
+# t_write FILE TEXT: nanoseconds that one write(2) of TEXT to FILE took
+t_write() {
+	benchtime write "$1" "$2" || die "write '$2' to $1 failed"
 }
 
-# timed CMD...: run CMD, print the centiseconds it took
-timed() {
-	_t0=$(now_cs)
-	"$@" > /dev/null
-	echo $(($(now_cs) - _t0))
+# unused CG: CG's own unused dentries
+unused() {
+	awk '$1 == "unused" { print $2 }' "$MEMCG/$1/memory.dentry_unused"
 }
 
-# ratio A B: A/B with two decimals
-ratio() {
-	awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) b = 1; printf "%.2f", a / b }'
+# nr_dentry: dentries allocated on the whole machine
+nr_dentry() {
+	awk '{ print $1 }' /proc/sys/fs/dentry-state
 }
 
-# shellcheck disable=SC2317 # called through timed
-reads() {
-	_i=0
-	while [ "$_i" -lt "$2" ]; do
-		cat "$MEMCG/$1/memory.dentry_unused" > /dev/null
-		_i=$((_i + 1))
+# populate CG DIR N: N negative dentries DIR/n1..nN charged to CG; prints ns
+populate() {
+	benchtime -c "$MEMCG/$1" lookup "$2" n "$3" || die "lookups in $1"
+}
+
+# expect_unused CG N WHAT: CG holds N unused dentries (the bench measures
+# nothing it has not set up)
+expect_unused() {
+	_u=$(unused "$1")
+	[ "$_u" -ge "$2" ] || die "$3: $1 holds $_u unused dentries, want >= $2"
+}
+
+# emptied CG: free whatever CG still holds (untimed); prints what it held
+emptied() {
+	_u=$(unused "$1")
+	[ "$_u" -gt 0 ] && echo all > "$MEMCG/$1/memory.force_slab_shrink"
+	echo "$_u"
+}
+
+# odd R: true for odd rounds, which run the two sides in the other order
+odd() { [ $(($1 % 2)) -eq 1 ]; }
+
+# ---------------------------------------------------------------- P2
+p2() {
+	progress "P2: all against drop_caches, $REPS rounds of $P2_N dentries"
+	what P2-all-rate /s "P2 dentries freed per second by all on A ($P2_N dentries)"
+	what P2-drop-rate /s "P2 the same by echo 2 > drop_caches (only A's dentries exist)"
+	ratio P2-all/drop P2-all-rate P2-drop-rate '>=1.0' "P2 all / drop_caches, dentries freed per second"
+	mkdir -p "$MEMCG/p2" "$DATA/p2"
+	r=1
+	while [ $r -le "$REPS" ]; do
+		if odd $r; then order="all drop"; else order="drop all"; fi
+		for how in $order; do
+			sync
+			echo 2 > /proc/sys/vm/drop_caches
+			populate p2 "$DATA/p2" "$P2_N" > /dev/null || exit 1
+			expect_unused p2 "$P2_N" P2
+			before=$(nr_dentry)
+			if [ "$how" = all ]; then
+				t=$(t_write "$MEMCG/p2/memory.force_slab_shrink" all) || exit 1
+			else
+				t=$(t_write /proc/sys/vm/drop_caches 2) || exit 1
+			fi
+			freed=$((before - $(nr_dentry)))
+			sample "P2-$how-rate" $r "$(awk -v f="$freed" -v t="$t" 'BEGIN { printf "%.0f", f * 1e9 / t }')"
+		done
+		r=$((r + 1))
+	done
+	rmdir "$MEMCG/p2"
+}
+
+# ---------------------------------------------------------------- P3
+p3() {
+	progress "P3: all against force_empty, $REPS rounds of $P3_N dentries and $P3_MB MiB"
+	what P3-all ns "P3 all on A ($P3_N dentries, ${P3_MB} MiB page cache)"
+	what P3-force_empty ns "P3 memory.force_empty on the same A"
+	what P3-all-kept % "P3 A's page cache kept by all"
+	what P3-force_empty-kept % "P3 A's page cache kept by force_empty"
+	ratio P3-all/force_empty P3-all P3-force_empty '<=1.0' "P3 time, all / force_empty"
+	note "P3: 6.1's shrinker debugfs scan cannot target a v1 memcg (its write fails ENOENT: it looks the id up on the v2 hierarchy), so it is no baseline here"
+	mkdir -p "$MEMCG/p3" "$DATA/p3"
+	dd if=/dev/zero of="$DATA/p3/data" bs=1M count="$P3_MB" 2> /dev/null
+	sync
+	pages=$((P3_MB * 256))
+	r=1
+	while [ $r -le "$REPS" ]; do
+		if odd $r; then order="all force_empty"; else order="force_empty all"; fi
+		for how in $order; do
+			emptied p3 > /dev/null
+			echo 1 > /proc/sys/vm/drop_caches
+			benchtime -c "$MEMCG/p3" cache "$DATA/p3/data" > /dev/null || exit 1
+			populate p3 "$DATA/p3" "$P3_N" > /dev/null || exit 1
+			expect_unused p3 "$P3_N" P3
+			in=$(benchtime incore "$DATA/p3/data")
+			[ "$in" -ge "$pages" ] || die "P3: only $in of $pages pages cached"
+			if [ "$how" = all ]; then
+				t=$(t_write "$MEMCG/p3/memory.force_slab_shrink" all) || exit 1
+			else
+				t=$(t_write "$MEMCG/p3/memory.force_empty" 0) || exit 1
+			fi
+			left=$(unused p3)
+			kept=$(benchtime incore "$DATA/p3/data")
+			sample "P3-$how" $r "$t"
+			sample "P3-$how-kept" $r "$(awk -v k="$kept" -v p="$pages" 'BEGIN { printf "%.1f", 100 * k / p }')"
+			[ "$left" -gt $((P3_N / 100)) ] && note "P3 round $r: $how left $left of A's $P3_N dentries"
+		done
+		r=$((r + 1))
+	done
+	emptied p3 > /dev/null
+	rmdir "$MEMCG/p3"
+}
+
+# ---------------------------------------------------------------- P1
+# p1_round LEVEL R: one round on A at crowd LEVEL: create A's dentries and
+# `all`, create them again and force_empty (the other way round in odd
+# rounds).
+p1_round() {
+	if odd "$2"; then order="force_empty all"; else order="all force_empty"; fi
+	for how in $order; do
+		emptied p1 > /dev/null
+		t=$(populate p1 "$DATA/p1" "$P1_A") || exit 1
+		sample "P1-create@$1" "$2" "$t"
+		expect_unused p1 "$P1_A" P1
+		if [ "$how" = all ]; then
+			t=$(t_write "$MEMCG/p1/memory.force_slab_shrink" all) || exit 1
+		else
+			t=$(t_write "$MEMCG/p1/memory.force_empty" 0) || exit 1
+		fi
+		sample "P1-$how@$1" "$2" "$t"
 	done
 }
 
-# shellcheck disable=SC2317,SC2016 # called through timed; inner shell
-fill() {
-	sh -c 'echo $$ > "$0/cgroup.procs"; i=1; while [ $i -le "$2" ]; do [ -e "$1/nx$i" ]; i=$((i + 1)); done' \
-		"$MEMCG/$1" "$2" "$3"
+p1_level() {
+	progress "P1: A with $1 other dentries, $P1_REPS rounds"
+	r=1
+	while [ $r -le "$P1_REPS" ]; do
+		p1_round "$1" $r
+		r=$((r + 1))
+	done
 }
 
-mkdir -p "$MEMCG/small" "$MEMCG/big" "$DATA/small" "$DATA/big"
-fill small "$DATA/small" 1000
-fill big "$DATA/big" 100000
-echo "# unused: small $(awk '$1 == "unused" { print $2 }' "$MEMCG/small/memory.dentry_unused"), big $(awk '$1 == "unused" { print $2 }' "$MEMCG/big/memory.dentry_unused")"
-s=$(timed reads small 300)
-b=$(timed reads big 300)
-echo "bench read_dentry_unused big/small (100x dentries): $(ratio "$b" "$s")  (${b}cs / ${s}cs for 300 reads)"
+p1_what() {
+	for l in 0 $levels; do
+		what "P1-all@$l" ns "P1 all on A ($P1_A dentries), $l other dentries"
+		what "P1-force_empty@$l" ns "P1 force_empty on A, $l other dentries"
+		what "P1-create@$l" ns "P1 creating A's $P1_A dentries, $l other dentries"
+	done
+	ratio P1-all-crowd "P1-all@$top" P1-all@0 - "P1 all, $top others / alone"
+	ratio P1-fe-crowd "P1-force_empty@$top" P1-force_empty@0 - "P1 force_empty, $top others / alone"
+	ratio P1-create-crowd "P1-create@$top" P1-create@0 - "P1 creating A, $top others / alone"
+	ratio P1-all/fe P1-all-crowd P1-fe-crowd '<=1.05' "P1 ratio of ratios, all / force_empty"
+	ratio P1-all/create P1-all-crowd P1-create-crowd '<=1.05' "P1 ratio of ratios, all / creation"
+}
 
-# Interleaved rounds, each in a directory of its own, so that neither side
-# finds the other's negative dentries already cached.
-mkdir -p "$MEMCG/look"
-r=0 c=0
-for round in 1 2; do
-	mkdir -p "$DATA/root$round" "$DATA/memcg$round"
-	r=$((r + $(timed fill "" "$DATA/root$round" 25000)))
-	c=$((c + $(timed fill look "$DATA/memcg$round" 25000)))
-done
-echo "bench negative_lookups memcg/root (50000 new names each): $(ratio "$c" "$r")  (${c}cs / ${r}cs)"
+# ---------------------------------------------------------------- P4
+# p4_reads READS NAME1 CG1 NAME2 CG2: interleaved samples of reading CG1's
+# and CG2's memory.dentry_unused, READS reads a sample
+p4_reads() {
+	r=1
+	while [ $r -le "$REPS" ]; do
+		t=$(benchtime read "$MEMCG/$3/memory.dentry_unused" "$1") || exit 1
+		sample "$2" $r "$t"
+		t=$(benchtime read "$MEMCG/$5/memory.dentry_unused" "$1") || exit 1
+		sample "$4" $r "$t"
+		r=$((r + 1))
+	done
+}
 
-mkdir -p "$MEMCG/s10" "$MEMCG/s100" "$DATA/s10" "$DATA/s100"
-fill s10 "$DATA/s10" 10000
-fill s100 "$DATA/s100" 100000
-a=$(timed sh -c "echo all > $MEMCG/s10/memory.force_slab_shrink")
-b=$(timed sh -c "echo all > $MEMCG/s100/memory.force_slab_shrink")
-echo "bench force_all 100k/10k dentries: $(ratio "$b" "$a")  (${b}cs / ${a}cs)"
-fill s100 "$DATA/s100" 100000
-sync
-d=$(timed sh -c "echo 2 > /proc/sys/vm/drop_caches")
-fill s100 "$DATA/s100" 100000
-f=$(timed sh -c "echo all > $MEMCG/s100/memory.force_slab_shrink")
-echo "bench force_all/drop_caches (100k dentries): $(ratio "$f" "$d")  (${f}cs / ${d}cs)"
-exit 0
+# ---------------------------------------------------------------- P6
+p6() {
+	progress "P6: $P6_NCG children x $P6_PER dentries against one cgroup, $P6_REPS rounds"
+	what P6-children ns "P6 all on a parent of $P6_NCG children x $P6_PER dentries"
+	what P6-one ns "P6 all on one cgroup with the same $((P6_NCG * P6_PER)) dentries"
+	ratio P6-children/one P6-children P6-one - "P6 time, $P6_NCG children / one cgroup"
+	mkdir -p "$MEMCG/p6" "$MEMCG/p6one" "$DATA/p6" "$DATA/p6one"
+	i=1
+	while [ $i -le "$P6_NCG" ]; do
+		echo "$MEMCG/p6/c$i"
+		i=$((i + 1))
+	done | xargs mkdir
+	r=1
+	while [ $r -le "$P6_REPS" ]; do
+		if odd $r; then order="children one"; else order="one children"; fi
+		for how in $order; do
+			if [ "$how" = children ]; then
+				benchtime spread "$MEMCG/p6" c "$P6_NCG" "$DATA/p6" "$P6_PER" > /dev/null || exit 1
+				cg=p6
+			else
+				benchtime -c "$MEMCG/p6one" lookup "$DATA/p6one" n $((P6_NCG * P6_PER)) > /dev/null || exit 1
+				cg=p6one
+			fi
+			n=$(awk '$1 == "total_unused" { print $2 }' "$MEMCG/$cg/memory.dentry_unused")
+			[ "$n" -ge $((P6_NCG * P6_PER)) ] || die "P6: $cg holds $n dentries"
+			t=$(t_write "$MEMCG/$cg/memory.force_slab_shrink" all) || exit 1
+			sample "P6-$how" $r "$t"
+		done
+		r=$((r + 1))
+	done
+	i=1
+	while [ $i -le "$P6_NCG" ]; do
+		echo "$MEMCG/p6/c$i"
+		i=$((i + 1))
+	done | xargs rmdir
+	rmdir "$MEMCG/p6" "$MEMCG/p6one"
+}
+
+# ---------------------------------------------------------------- main
+main() {
+	[ -e "$MEMCG/memory.force_slab_shrink" ] || die "kernel has no memory.force_slab_shrink"
+	p2
+	p3
+
+	# P1: A alone, then a growing crowd of 1000 cgroups
+	levels=""
+	for per in $P1_PER; do
+		levels="$levels $((per * P1_NCG))"
+	done
+	top=${levels##* }
+	p1_what
+	mkdir -p "$MEMCG/p1" "$DATA/p1" "$MEMCG/crowd" "$DATA/crowd"
+	p1_level 0
+	i=1
+	while [ $i -le "$P1_NCG" ]; do
+		echo "$MEMCG/crowd/c$i"
+		i=$((i + 1))
+	done | xargs mkdir
+	for per in $P1_PER; do
+		benchtime spread "$MEMCG/crowd" c "$P1_NCG" "$DATA/crowd" "$per" > /dev/null || exit 1
+		l=$((per * P1_NCG))
+		n=$(awk '$1 == "total_unused" { print $2 }' "$MEMCG/crowd/memory.dentry_unused")
+		[ "$n" -ge "$l" ] || die "P1: the crowd holds $n dentries, want $l"
+		p1_level "$l"
+	done
+
+	# P4 with the crowd in place: its parent (1000 memcgs below) against
+	# a parent of 10
+	what "P4-read-${P1_NCG}cg" ns "P4 $P4_TREE_READS reads of memory.dentry_unused, parent of $P1_NCG memcgs"
+	what "P4-read-${P4_FEW}cg" ns "P4 the same, parent of $P4_FEW memcgs"
+	ratio "P4-memcgs" "P4-read-${P1_NCG}cg" "P4-read-${P4_FEW}cg" - "P4 read cost, $P1_NCG / $P4_FEW memcgs below (grows with memcgs x superblocks x nodes)"
+	progress "P4: reading with $P1_NCG against $P4_FEW memcgs below"
+	mkdir -p "$MEMCG/few"
+	i=1
+	while [ $i -le "$P4_FEW" ]; do
+		mkdir "$MEMCG/few/c$i"
+		i=$((i + 1))
+	done
+	p4_reads "$P4_TREE_READS" "P4-read-${P1_NCG}cg" crowd "P4-read-${P4_FEW}cg" few
+	i=1
+	while [ $i -le "$P4_FEW" ]; do
+		rmdir "$MEMCG/few/c$i"
+		i=$((i + 1))
+	done
+	rmdir "$MEMCG/few"
+
+	# free the crowd, measure A alone once more (paired with the first
+	# rounds at 0: drift over the run cancels in the mean)
+	echo all > "$MEMCG/crowd/memory.force_slab_shrink"
+	i=1
+	while [ $i -le "$P1_NCG" ]; do
+		echo "$MEMCG/crowd/c$i"
+		i=$((i + 1))
+	done | xargs rmdir
+	rmdir "$MEMCG/crowd"
+	p1_level 0
+	emptied p1 > /dev/null
+	rmdir "$MEMCG/p1"
+
+	# P4 by dentries: one cgroup with P4_BIG against one with P4_SMALL
+	what "P4-read-big" ns "P4 $P4_READS reads of memory.dentry_unused, $P4_BIG dentries"
+	what "P4-read-small" ns "P4 the same, $P4_SMALL dentries"
+	ratio P4-dentries P4-read-big P4-read-small '<=1.2' "P4 read cost, $P4_BIG / $P4_SMALL dentries"
+	progress "P4: reading with $P4_BIG against $P4_SMALL dentries"
+	mkdir -p "$MEMCG/big" "$MEMCG/small" "$DATA/big" "$DATA/small"
+	populate big "$DATA/big" "$P4_BIG" > /dev/null || exit 1
+	populate small "$DATA/small" "$P4_SMALL" > /dev/null || exit 1
+	expect_unused big "$P4_BIG" P4
+	p4_reads "$P4_READS" P4-read-big big P4-read-small small
+	emptied big > /dev/null
+	emptied small > /dev/null
+	rmdir "$MEMCG/big" "$MEMCG/small"
+
+	p6
+}
+
+# ---------------------------------------------------------------- P5
+# Only what vanilla 6.1 has: this part runs on both kernels.
+p5() {
+	p5_what
+	progress "P5 on the $side kernel, round $round"
+	mkdir -p "$MEMCG/p5" "$MEMCG/p5lim"
+	echo "$P5_LIMIT_BYTES" > "$MEMCG/p5lim/memory.limit_in_bytes"
+	i=1
+	while [ $i -le "$P5_REPS" ]; do
+		d=$DATA/p5.$i
+		mkdir -p "$d/churn" "$d/neg" "$d/lim"
+		t=$(benchtime -c "$MEMCG/p5" churn "$d/churn" "$P5_CHURN") || die "P5 churn"
+		sample "P5-churn-$side" "$round" "$(awk -v n="$P5_CHURN" -v t="$t" 'BEGIN { printf "%.0f", n * 1e9 / t }')"
+		t=$(benchtime -c "$MEMCG/p5" lookup "$d/neg" n "$P5_NEG") || die "P5 lookups"
+		sample "P5-lookup-$side" "$round" "$(awk -v n="$P5_NEG" -v t="$t" 'BEGIN { printf "%.0f", n * 1e9 / t }')"
+		t=$(benchtime -c "$MEMCG/p5lim" lookup "$d/lim" n "$P5_LIMIT") || die "P5 limit"
+		sample "P5-limit-$side" "$round" "$(awk -v n="$P5_LIMIT" -v t="$t" 'BEGIN { printf "%.0f", n * 1e9 / t }')"
+		i=$((i + 1))
+	done
+	echo "bench-info P5 $side round $round: p5lim failcnt $(cat "$MEMCG/p5lim/memory.failcnt")"
+	rmdir "$MEMCG/p5" "$MEMCG/p5lim"
+}
+
+p5_what() {
+	for s in patched vanilla; do
+		what "P5-churn-$s" /s "P5 create+stat+unlink per second ($P5_CHURN files, child memcg), $s"
+		what "P5-lookup-$s" /s "P5 negative lookups per second ($P5_NEG, child memcg), $s"
+		what "P5-limit-$s" /s "P5 negative lookups per second under a $P5_LIMIT_BYTES limit ($P5_LIMIT), $s"
+	done
+	ratio P5-churn P5-churn-patched P5-churn-vanilla '>=0.99' "P5 create+stat+unlink throughput, patched / vanilla"
+	ratio P5-lookup P5-lookup-patched P5-lookup-vanilla '>=0.99' "P5 negative lookup throughput, patched / vanilla"
+	ratio P5-limit P5-limit-patched P5-limit-vanilla '>=0.99' "P5 limit reclaim throughput, patched / vanilla"
+}
+
+case "$part" in
+main) main ;;
+p5) p5 ;;
+*) die "bench=$part: want main or p5" ;;
+esac
+echo "bench-done $part"

@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * benchtime: the guest side of `make bench` times its operations with this
+ * rather than with the shell, whose clock (/proc/uptime) ticks in 10 ms and
+ * whose every command forks.  Each command does one kind of work, timed
+ * with clock_gettime(CLOCK_MONOTONIC) around the work alone (not around
+ * opening files, parsing or moving into a cgroup), and prints the elapsed
+ * nanoseconds on one line, or, for the commands that say so, a count.
+ *
+ *   benchtime [-c CGROUP] write FILE TEXT   one write(2) of TEXT to FILE
+ *   benchtime read FILE N                  N open/read-all/close of FILE
+ *   benchtime [-c CGROUP] lookup DIR PREFIX N
+ *                 stat() DIR/PREFIX1..N, names that do not exist: N
+ *                 negative dentries, charged to CGROUP
+ *   benchtime [-c CGROUP] churn DIR N      create, stat and unlink N files
+ *   benchtime spread PARENT CGPREFIX NCG DIR PER
+ *                 for each cgroup PARENT/CGPREFIX1..NCG in turn: move into
+ *                 it, then stat() PER missing names DIR/c<i>_1..PER
+ *                 (the cgroup moves are outside the time)
+ *   benchtime [-c CGROUP] cache FILE       read FILE to the end (page cache)
+ *   benchtime incore FILE                  pages of FILE in the page cache
+ *                                          (mincore; prints a count)
+ *
+ * -c CGROUP moves this process into CGROUP (a v1 memcg directory) first,
+ * so that what it allocates is charged there.  Errors: a message on
+ * stderr, exit status 1; usage errors exit 2.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char *prog = "benchtime";
+
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+static void usage(void)
+{
+	fprintf(stderr,
+		"usage: %s [-c CGROUP] write FILE TEXT\n"
+		"       %s read FILE N\n"
+		"       %s [-c CGROUP] lookup DIR PREFIX N\n"
+		"       %s [-c CGROUP] churn DIR N\n"
+		"       %s spread PARENT CGPREFIX NCG DIR PER\n"
+		"       %s [-c CGROUP] cache FILE\n"
+		"       %s incore FILE\n",
+		prog, prog, prog, prog, prog, prog, prog);
+	exit(2);
+}
+
+static long long now_ns(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_MONOTONIC, &ts))
+		die("clock_gettime: %s", strerror(errno));
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* A count operand: decimal, 1 <= n <= LONG_MAX (0 where zero_ok). */
+static long parse_count(const char *s, int zero_ok)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(s, &end, 10);
+	if (errno || end == s || *end || n < !zero_ok) {
+		fprintf(stderr, "%s: not a count: '%s'\n", prog, s);
+		usage();
+	}
+	return n;
+}
+
+/* Write TEXT to PATH with one write(2), or die with the errno. */
+static void write_file(const char *path, const char *text)
+{
+	size_t len = strlen(text);
+	int fd = open(path, O_WRONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		die("%s: %s", path, strerror(errno));
+	n = write(fd, text, len);
+	if (n < 0)
+		die("%s: write '%s': %s", path, text, strerror(errno));
+	if ((size_t)n != len)
+		die("%s: short write", path);
+	close(fd);
+}
+
+static void join_cgroup(const char *cg)
+{
+	char path[4096], pid[32];
+
+	snprintf(path, sizeof(path), "%s/cgroup.procs", cg);
+	snprintf(pid, sizeof(pid), "%d\n", (int)getpid());
+	write_file(path, pid);
+}
+
+static long long cmd_write(const char *path, const char *text)
+{
+	size_t len = strlen(text);
+	int fd = open(path, O_WRONLY);
+	long long t0, t1;
+	ssize_t n;
+
+	if (fd < 0)
+		die("%s: %s", path, strerror(errno));
+	t0 = now_ns();
+	n = write(fd, text, len);
+	t1 = now_ns();
+	if (n < 0)
+		die("%s: write '%s': %s", path, text, strerror(errno));
+	close(fd);
+	return t1 - t0;
+}
+
+static long long cmd_read(const char *path, long n)
+{
+	char buf[65536];
+	long long t0 = now_ns();
+	long i;
+
+	for (i = 0; i < n; i++) {
+		int fd = open(path, O_RDONLY);
+		ssize_t r;
+
+		if (fd < 0)
+			die("%s: %s", path, strerror(errno));
+		do
+			r = read(fd, buf, sizeof(buf));
+		while (r > 0);
+		if (r < 0)
+			die("%s: read: %s", path, strerror(errno));
+		close(fd);
+	}
+	return now_ns() - t0;
+}
+
+/* stat() DIR/PREFIX<first>..<first+n-1>; every name must be missing. */
+static void lookups(const char *dir, const char *prefix, long first, long n)
+{
+	char path[4096];
+	struct stat st;
+	long i;
+
+	for (i = first; i < first + n; i++) {
+		snprintf(path, sizeof(path), "%s/%s%ld", dir, prefix, i);
+		if (stat(path, &st) == 0)
+			die("%s exists: lookups need missing names", path);
+		if (errno != ENOENT)
+			die("%s: %s", path, strerror(errno));
+	}
+}
+
+static long long cmd_lookup(const char *dir, const char *prefix, long n)
+{
+	long long t0 = now_ns();
+
+	lookups(dir, prefix, 1, n);
+	return now_ns() - t0;
+}
+
+static long long cmd_churn(const char *dir, long n)
+{
+	char path[4096];
+	struct stat st;
+	long long t0 = now_ns();
+	long i;
+
+	for (i = 1; i <= n; i++) {
+		int fd;
+
+		snprintf(path, sizeof(path), "%s/churn%ld", dir, i);
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+		if (fd < 0)
+			die("%s: %s", path, strerror(errno));
+		close(fd);
+		if (stat(path, &st))
+			die("stat %s: %s", path, strerror(errno));
+		if (unlink(path))
+			die("unlink %s: %s", path, strerror(errno));
+	}
+	return now_ns() - t0;
+}
+
+static long long cmd_spread(const char *parent, const char *cgprefix,
+			    long ncg, const char *dir, long per)
+{
+	char cg[4096], prefix[64];
+	long long total = 0;
+	long i;
+
+	for (i = 1; i <= ncg; i++) {
+		long long t0;
+
+		snprintf(cg, sizeof(cg), "%s/%s%ld", parent, cgprefix, i);
+		join_cgroup(cg);
+		snprintf(prefix, sizeof(prefix), "c%ld_", i);
+		t0 = now_ns();
+		lookups(dir, prefix, 1, per);
+		total += now_ns() - t0;
+	}
+	return total;
+}
+
+static long long cmd_cache(const char *path)
+{
+	char buf[65536];
+	long long t0;
+	int fd = open(path, O_RDONLY);
+	ssize_t r;
+
+	if (fd < 0)
+		die("%s: %s", path, strerror(errno));
+	t0 = now_ns();
+	do
+		r = read(fd, buf, sizeof(buf));
+	while (r > 0);
+	if (r < 0)
+		die("%s: read: %s", path, strerror(errno));
+	t0 = now_ns() - t0;
+	close(fd);
+	return t0;
+}
+
+static long cmd_incore(const char *path)
+{
+	long page = sysconf(_SC_PAGESIZE), pages, i, resident = 0;
+	unsigned char *vec;
+	struct stat st;
+	void *map;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		die("%s: %s", path, strerror(errno));
+	if (fstat(fd, &st))
+		die("%s: %s", path, strerror(errno));
+	if (st.st_size == 0)
+		return 0;
+	pages = (st.st_size + page - 1) / page;
+	map = mmap(NULL, st.st_size, PROT_READ, MAP_SHARED, fd, 0);
+	if (map == MAP_FAILED)
+		die("%s: mmap: %s", path, strerror(errno));
+	vec = malloc(pages);
+	if (!vec)
+		die("out of memory");
+	if (mincore(map, st.st_size, vec))
+		die("%s: mincore: %s", path, strerror(errno));
+	for (i = 0; i < pages; i++)
+		resident += vec[i] & 1;
+	free(vec);
+	munmap(map, st.st_size);
+	close(fd);
+	return resident;
+}
+
+int main(int argc, char **argv)
+{
+	const char *cmd;
+	int opt;
+
+	while ((opt = getopt(argc, argv, "+c:")) != -1) {
+		switch (opt) {
+		case 'c':
+			join_cgroup(optarg);
+			break;
+		default:
+			usage();
+		}
+	}
+	argv += optind;
+	argc -= optind;
+	if (argc < 1)
+		usage();
+	cmd = argv[0];
+
+	if (!strcmp(cmd, "write") && argc == 3)
+		printf("%lld\n", cmd_write(argv[1], argv[2]));
+	else if (!strcmp(cmd, "read") && argc == 3)
+		printf("%lld\n", cmd_read(argv[1], parse_count(argv[2], 0)));
+	else if (!strcmp(cmd, "lookup") && argc == 4)
+		printf("%lld\n", cmd_lookup(argv[1], argv[2],
+					    parse_count(argv[3], 0)));
+	else if (!strcmp(cmd, "churn") && argc == 3)
+		printf("%lld\n", cmd_churn(argv[1], parse_count(argv[2], 0)));
+	else if (!strcmp(cmd, "spread") && argc == 6)
+		printf("%lld\n", cmd_spread(argv[1], argv[2],
+					    parse_count(argv[3], 0), argv[4],
+					    parse_count(argv[5], 0)));
+	else if (!strcmp(cmd, "cache") && argc == 2)
+		printf("%lld\n", cmd_cache(argv[1]));
+	else if (!strcmp(cmd, "incore") && argc == 2)
+		printf("%ld\n", cmd_incore(argv[1]));
+	else
+		usage();
+	return 0;
+}

@@ -1,0 +1,74 @@
+#!/bin/sh
+# run.sh --kernel BZIMAGE --vanilla BZIMAGE --initrd CPIO --out DIR
+#
+# The host side of `make bench`.  Boots the patched kernel once for P1-P4
+# and P6 (tests/bench.sh, bench=main), then the patched and the vanilla
+# kernel in turn, BENCH_PAIRS times each (ABBA order, so that drift of the
+# shared host cancels), for P5; gathers the facts the guests printed into
+# DIR/samples.txt and draws from them, on the host:
+#   DIR/table.txt   every figure: median, min, max; every ratio against its goal
+#   DIR/bench.png   P1's cost against the crowd, and every ratio with its goal
+#   DIR/*/console.log   what each guest printed
+# BENCH_SCALE=N (default 1) multiplies rounds and populations.
+set -eu
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+kernel='' vanilla='' initrd='' out=''
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--kernel) kernel=$2; shift 2 ;;
+	--vanilla) vanilla=$2; shift 2 ;;
+	--initrd) initrd=$2; shift 2 ;;
+	--out) out=$2; shift 2 ;;
+	*) echo "run.sh: unknown argument: $1" >&2; exit 2 ;;
+	esac
+done
+if [ -z "$kernel" ] || [ -z "$vanilla" ] || [ -z "$initrd" ] || [ -z "$out" ]; then
+	echo "run.sh: --kernel, --vanilla, --initrd and --out are required" >&2
+	exit 2
+fi
+scale=${BENCH_SCALE:-1}
+pairs=${BENCH_PAIRS:-3}
+for v in "$scale" "$pairs"; do
+	case "$v" in
+	'' | *[!0-9]* | 0)
+		echo "run.sh: BENCH_SCALE and BENCH_PAIRS must be positive integers" >&2
+		exit 2 ;;
+	esac
+done
+
+rm -rf "$out"
+mkdir -p "$out"
+start=$(date +%s)
+
+# boot NAME BZIMAGE APPEND: one guest; its facts go to DIR/NAME/console.log
+boot() {
+	echo "== $1 ($(($(date +%s) - start)) s)"
+	"$top"/qemu/boot.sh --kernel "$2" --initrd "$initrd" --run bench \
+		--out "$out/$1" --timeout 1800 --append "$3" |
+		grep --line-buffered -E '^(# |bench: )' || true
+	rm -f "$out/$1"/*.img
+	if ! grep -q '^# guest-exit: 0' "$out/$1/console.log"; then
+		echo "run.sh: the $1 guest failed; see $out/$1/console.log" >&2
+		exit 1
+	fi
+}
+
+boot main "$kernel" "bench=main bench_scale=$scale"
+i=1
+while [ "$i" -le "$pairs" ]; do
+	if [ $((i % 2)) -eq 1 ]; then order="patched vanilla"; else order="vanilla patched"; fi
+	for side in $order; do
+		if [ "$side" = patched ]; then k=$kernel; else k=$vanilla; fi
+		boot "p5-$side-$i" "$k" \
+			"bench=p5 bench_side=$side bench_round=$i bench_scale=$scale"
+	done
+	i=$((i + 1))
+done
+
+cat "$out"/main/console.log "$out"/p5-*/console.log | grep '^bench-' > "$out/samples.txt"
+awk -v dat="$out" -f "$top/tests/bench/summarize.awk" "$out/samples.txt" > "$out/table.txt"
+"$top"/tests/bench/plot.sh "$out"
+echo "== done in $(($(date +%s) - start)) s; $out/table.txt, $out/bench.png"
+echo
+cat "$out/table.txt"
