@@ -5,7 +5,7 @@
 # The host side of `make check`.  Runs every producer of results, each
 # into a TAP file under DIR with its exit status beside it:
 #   lint       checkpatch --strict on every patch
-#   shellcheck  every shell script through shellcheck
+#   sh-lint     every shell script through shellcheck
 #   harness    the host tests of this harness (verdict.sh on made-up runs)
 #   cgtools    the cgtools host tests
 #   series     the build checks of the series (not with --tests, nor with
