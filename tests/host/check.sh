@@ -5,7 +5,7 @@
 # The host side of `make check`.  Runs every producer of results, each
 # into a TAP file under DIR with its exit status beside it:
 #   lint       checkpatch --strict on every patch
-#   sh-lint     every shell script through shellcheck
+#   sh-lint    every shell script through shellcheck
 #   harness    the host tests of this harness (verdict.sh on made-up runs)
 #   cgtools    the cgtools host tests
 #   series     the build checks of the series (not with --tests, nor with
@@ -57,7 +57,7 @@ verdict_args=
 
 stage lint "checkpatch --strict on patches/" \
 	"$top"/tests/host/lint.sh "$top/build/linux-source-6.1"
-stage shellcheck "shellcheck on every shell script" "$top"/tests/host/shellcheck.sh
+stage sh-lint "shellcheck on every shell script" "$top"/tests/host/shellcheck.sh
 stage harness "host tests of the harness" "$top"/tests/host/test-harness.sh
 stage cgtools "host tests of cgtools" make -s -C "$top/cgtools" test
 if [ -z "$pattern" ] && [ "${SERIES_CHECK:-1}" != 0 ]; then
