@@ -37,10 +37,13 @@ END {
 	}
 }' "$dir/keys.dat" > "$dir/p1.dat"
 
+# Without P1 (BENCH_PARTS=p5) only the ratios are drawn.
+if [ -s "$dir/p1.dat" ]; then panels=2; else panels=1; fi
 gnuplot <<EOF
-set terminal png size 1500,650 noenhanced font ",10"
+set terminal png size $((750 * panels)),650 noenhanced font ",10"
 set output '$dir/bench.png'
-set multiplot layout 1,2
+set multiplot layout 1,$panels
+if ($panels == 2) {
 set title "P1: cost on A (its own dentries) against other cgroups' dentries"
 set xlabel "dentries in the 1000 other cgroups"
 set ylabel "time / time with A alone (median, min..max)"
@@ -51,6 +54,7 @@ plot '$dir/p1.dat' using (\$0 - 0.08):2:3:4:xtic(1) with yerrorlines lw 2 title 
      '' using (\$0):5:6:7 with yerrorlines lw 2 title 'memory.force_empty', \
      '' using (\$0 + 0.08):8:9:10 with yerrorlines lw 2 title 'creating A''s dentries', \
      1.05 with lines dt 2 lc rgb 'gray' title 'goal for all / others: 1.05'
+}
 set title "Every ratio: median with min..max over rounds; x marks the goal"
 set xlabel ""
 set ylabel "ratio (log scale)"

@@ -9,7 +9,9 @@
 #   DIR/table.txt   every figure: median, min, max; every ratio against its goal
 #   DIR/bench.png   P1's cost against the crowd, and every ratio with its goal
 #   DIR/*/console.log   what each guest printed
-# BENCH_SCALE=N (default 1) multiplies rounds and populations.
+# BENCH_SCALE=N (default 1) multiplies rounds and populations;
+# BENCH_PAIRS=N (default 3) boots each kernel N times for P5;
+# BENCH_PARTS="main p5" (the default) runs only the parts named.
 set -eu
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -29,6 +31,7 @@ if [ -z "$kernel" ] || [ -z "$vanilla" ] || [ -z "$initrd" ] || [ -z "$out" ]; t
 fi
 scale=${BENCH_SCALE:-1}
 pairs=${BENCH_PAIRS:-3}
+parts=${BENCH_PARTS:-main p5}
 for v in "$scale" "$pairs"; do
 	case "$v" in
 	'' | *[!0-9]* | 0)
@@ -54,7 +57,13 @@ boot() {
 	fi
 }
 
-boot main "$kernel" "bench=main bench_scale=$scale"
+case " $parts " in
+*" main "*) boot main "$kernel" "bench=main bench_scale=$scale" ;;
+esac
+case " $parts " in
+*" p5 "*) ;;
+*) pairs=0 ;;
+esac
 i=1
 while [ "$i" -le "$pairs" ]; do
 	if [ $((i % 2)) -eq 1 ]; then order="patched vanilla"; else order="vanilla patched"; fi
@@ -66,7 +75,7 @@ while [ "$i" -le "$pairs" ]; do
 	i=$((i + 1))
 done
 
-cat "$out"/main/console.log "$out"/p5-*/console.log | grep '^bench-' > "$out/samples.txt"
+cat "$out"/*/console.log | grep '^bench-' > "$out/samples.txt"
 awk -v dat="$out" -f "$top/tests/bench/summarize.awk" "$out/samples.txt" > "$out/table.txt"
 "$top"/tests/bench/plot.sh "$out"
 echo "== done in $(($(date +%s) - start)) s; $out/table.txt, $out/bench.png"
