@@ -3,21 +3,22 @@
 # the root cgroup (a tmpfs filled OVERFILL_MB past the free memory above
 # the min watermarks, no swap, page cache dropped first: spec33's dentries
 # are nearly all that can be reclaimed, and more than enough, so nothing
-# is OOM-killed), spec33's negative dentries on the XFS disk are freed by
-# kswapd and by the filling task's direct reclaim, and
-# spec33's global_reclaimed grows by what both freed from its lists,
-# while its limit_* and forced_* keys stay at 0.
+# is OOM-killed), kswapd and the filling task's direct reclaim (allocstall
+# rises) free spec33's negative dentries on the XFS disk, and spec33's
+# global_reclaimed grows by what they freed from its lists, while its
+# limit_* and forced_* keys stay at 0.
 #
-# What each freed is told by the vmscan trace events: the end event of
-# each shrinker call carries what it freed and the task that ran it; the
-# calls on spec33's lists are those of the XFS superblock's shrinker, whose
-# address a forced shrink of spec33 shows first (spec33 is the only memcg
-# with more than a few dentries on that disk: the root's own are counted
-# first and allowed for).
+# What kswapd and direct reclaim freed is told by the vmscan trace events:
+# the end event of each superblock shrinker call (super_cache_scan) carries
+# what it freed and the task that ran it.  Only spec33 and the root have
+# memcg lists then, so those frees, summed, are spec33's global_reclaimed
+# delta plus at most the root's.
 #
 # Wrong kernels this catches: one that counts global reclaim only in
-# drop_caches, or kswapd's and not direct reclaim's (or the other way
-# round), or counts either as limit_*.
+# drop_caches, or counts kswapd's frees (or direct reclaim's) as limit_* or
+# nowhere.  Direct reclaim's share depends on the host's timing (it was
+# small in the runs seen): a kernel that counts only direct reclaim's frees
+# wrongly is caught when that share exceeds the root's own frees.
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 
@@ -35,6 +36,7 @@ need_file "" memory.force_slab_shrink
 need_file "" memory.dentry_unused
 [ -d $END ] || fail "no trace event $END (tracefs and vmscan events in the guest kernel?)"
 grep -q " $XFS xfs " /proc/mounts || fail "no XFS at $XFS"
+[ -d $START ] || fail "no trace event $START"
 
 # shellcheck disable=SC2317 # run by the EXIT trap
 cleanup33() {
@@ -60,18 +62,8 @@ root_xfs=$(awk -v k="sb:$xfs_dev" '$1 == k { n = $2 } END { print n + 0 }' $MEMC
 diag "spec33: $u0 unused on XFS ($xfs_dev); the root: $root_xfs"
 expect_ge "$u0" $POPULATION "spec33's unused dentries on XFS"
 
-# The XFS superblock shrinker's address, from a forced shrink of spec33.
-echo > $TRACING/trace
-echo 1 > $START/enable || fail "enable $START"
-cg_force spec33 1
-echo 0 > $START/enable
-shr=$(awk '/mm_shrink_slab_start: super_cache_scan/ {
-	for (i = 1; i < NF; i++) if ($i ~ /^super_cache_scan/) { p = $(i + 1); sub(":", "", p); print p; exit }
-}' $TRACING/trace)
-[ -n "$shr" ] || fail "no super_cache_scan call seen in a forced shrink of spec33: $(head -c 500 $TRACING/trace)"
-diag "XFS superblock shrinker: $shr"
-
 s0=$(cg_read spec33 memory.slab_reclaim_stat)
+r0=$(cg_read "" memory.slab_reclaim_stat)
 alloc0=$(awk '/^allocstall/ { n += $2 } END { print n + 0 }' /proc/vmstat)
 echo > $TRACING/trace
 echo 'retval > 0' > $END/filter || fail "filter $END"
@@ -86,8 +78,9 @@ sh -c 'echo 1000 > /proc/self/oom_score_adj && exec dd if=/dev/zero of="$0" bs=1
 	$FILL/fill $fill || fail "fill $fill MB of tmpfs (killed: $(vmstat oom_kill) OOM kills so far)"
 echo 0 > $END/enable
 s1=$(cg_read spec33 memory.slab_reclaim_stat)
+r1=$(cg_read "" memory.slab_reclaim_stat)
 alloc1=$(awk '/^allocstall/ { n += $2 } END { print n + 0 }' /proc/vmstat)
-sums=$(awk -v s="$shr:" '/mm_shrink_slab_end:/ && $0 ~ s {
+sums=$(awk '/mm_shrink_slab_end: super_cache_scan/ {
 	split($1, c, "-"); r = 0
 	for (i = 1; i < NF; i++) if ($i == "return" && $(i + 1) == "val") r = $(i + 2)
 	if (c[1] ~ /^kswapd/) k += r; else { o += r; who[c[1]] = 1 }
@@ -95,14 +88,16 @@ sums=$(awk -v s="$shr:" '/mm_shrink_slab_end:/ && $0 ~ s {
 kswapd=${sums%% *} rest=${sums#* }
 direct=${rest%% *} tasks=${rest#* }
 gr=$(delta_of "$s0" "$s1" global_reclaimed)
-diag "filled $fill MB ($free_mb free above min); allocstall +$((alloc1 - alloc0)); freed on XFS by kswapd $kswapd, by direct reclaim $direct ($tasks); spec33's global_reclaimed +$gr, global_scanned +$(delta_of "$s0" "$s1" global_scanned)"
+rgr=$(delta_of "$r0" "$r1" global_reclaimed)
+diag "filled $fill MB ($free_mb free above min); allocstall +$((alloc1 - alloc0)); superblock shrinkers freed $kswapd in kswapd, $direct in direct reclaim ($tasks); global_reclaimed +$gr in spec33, +$rgr in the root, global_scanned +$(delta_of "$s0" "$s1" global_scanned)"
 
 expect_gt $((alloc1 - alloc0)) 0 "direct reclaim stalls during the fill"
-expect_gt "$kswapd" 0 "objects kswapd freed from the XFS lists"
-expect_gt "$direct" "$root_xfs" "objects direct reclaim freed from the XFS lists (more than the root held there)"
-# All of it was spec33's but what the root held there.
-expect_ge "$gr" $((kswapd + direct - root_xfs)) "spec33's global_reclaimed delta"
-expect_le "$gr" $((kswapd + direct)) "spec33's global_reclaimed delta"
+expect_gt "$kswapd" 0 "objects kswapd freed from superblock lists"
+expect_gt "$gr" 0 "spec33's global_reclaimed delta"
+# Everything kswapd and direct reclaim freed from superblock lists was
+# spec33's but what the root's own lists gave.
+expect_ge "$gr" $((kswapd + direct - rgr)) "spec33's global_reclaimed delta against kswapd's and direct reclaim's frees"
+expect_le "$gr" $((kswapd + direct)) "spec33's global_reclaimed delta against kswapd's and direct reclaim's frees"
 expect_ge "$(delta_of "$s0" "$s1" global_scanned)" "$gr" "spec33's global_scanned delta"
 for key in limit_scanned limit_reclaimed forced_scanned forced_reclaimed; do
 	expect_eq "$(delta_of "$s0" "$s1" $key)" 0 "spec33's $key delta"
