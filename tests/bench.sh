@@ -291,6 +291,7 @@ main() {
 	done
 	top=${levels##* }
 	p1_what
+	note "P1 levels: 0$levels other dentries in $P1_NCG cgroups, $P1_REPS rounds each; A alone is measured before and after the crowd"
 	mkdir -p "$MEMCG/p1" "$DATA/p1" "$MEMCG/crowd" "$DATA/crowd"
 	p1_level 0
 	i=1

@@ -43,6 +43,7 @@ done
 rm -rf "$out"
 mkdir -p "$out"
 start=$(date +%s)
+load0=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # boot NAME BZIMAGE APPEND: one guest; its facts go to DIR/NAME/console.log
 boot() {
@@ -75,7 +76,12 @@ while [ "$i" -le "$pairs" ]; do
 	i=$((i + 1))
 done
 
-cat "$out"/*/console.log | grep '^bench-' > "$out/samples.txt"
+{
+	cat "$out"/*/console.log | grep '^bench-'
+	# TCG runs at whatever CPU the shared host leaves it: say how busy it was
+	echo "bench-note host load average $load0 at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end ($(nproc) CPUs); TCG times and their spread grow with it"
+	echo "bench-note run time $(($(date +%s) - start)) s; scale $scale, $pairs P5 boot pairs (ABBA)"
+} > "$out/samples.txt"
 awk -v dat="$out" -f "$top/tests/bench/summarize.awk" "$out/samples.txt" > "$out/table.txt"
 "$top"/tests/bench/plot.sh "$out"
 echo "== done in $(($(date +%s) - start)) s; $out/table.txt, $out/bench.png"
