@@ -4,7 +4,10 @@
 # sb lines each add up to "unused", and a leaf's total_unused equals it.
 # Dentries made meanwhile by a task of another cgroup, and by one of the
 # root, change none of this cgroup's counts: a kernel that shows global
-# (or root) counts passes the first half on a quiet guest, not this one.
+# (or root) counts passes the first half on a quiet guest, not this one
+# (shown on a kernel whose counts are list_lru_count_node()'s, summed over
+# every memcg: the first half was off by one dentry of the runner's, by
+# chance; this part by the 900 dentries made elsewhere).
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 

@@ -5,11 +5,13 @@
 # plus inodes freed are part of forced_reclaimed, forced_shrinks grows by
 # one, and no other origin's counts move.
 #
-# Wrong kernels this catches: one that frees one object, or one batch, or
-# one pass's worth per write (n = 50 and 128 are below a batch or one batch,
-# 300 spans several batches, and the population is looked up twice, so
-# every dentry is referenced and a single pass frees none of it); one that
-# overshoots n (n = 1, 129).
+# Wrong kernels this catches: one that frees one object, or one batch, per
+# write, or stops short of n for any other reason (n = 50 and 128 are below
+# a batch or one batch, 300 spans several batches); one that overshoots n
+# (n = 1, 129).  Shown on a kernel that frees one object per numeric write:
+# the earlier "at most n, more than 0" passed it, this fails at n = 50.  A
+# kernel that makes a single pass still frees n here (the files' dentries
+# and inodes are not referenced): spec-30 catches that one.
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 

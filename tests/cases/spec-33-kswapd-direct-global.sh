@@ -3,10 +3,10 @@
 # the root cgroup (a tmpfs filled OVERFILL_MB past the free memory above
 # the min watermarks, no swap, page cache dropped first: spec33's dentries
 # are nearly all that can be reclaimed, and more than enough, so nothing
-# is OOM-killed), kswapd and the filling task's direct reclaim (allocstall
-# rises) free spec33's negative dentries on the XFS disk, and spec33's
-# global_reclaimed grows by what they freed from its lists, while its
-# limit_* and forced_* keys stay at 0.
+# is OOM-killed), kswapd (and the filling task's direct reclaim, when the
+# fill outruns kswapd) free spec33's negative dentries on the XFS disk, and
+# spec33's global_reclaimed grows by what they freed from its lists, while
+# its limit_* and forced_* keys stay at 0.
 #
 # What kswapd and direct reclaim freed is told by the vmscan trace events:
 # the end event of each superblock shrinker call (super_cache_scan) carries
@@ -16,9 +16,11 @@
 #
 # Wrong kernels this catches: one that counts global reclaim only in
 # drop_caches, or counts kswapd's frees (or direct reclaim's) as limit_* or
-# nowhere.  Direct reclaim's share depends on the host's timing (it was
-# small in the runs seen): a kernel that counts only direct reclaim's frees
-# wrongly is caught when that share exceeds the root's own frees.
+# nowhere.  Whether direct reclaim runs at all depends on the host's
+# timing (allocstall rose by 1 in one run of two, and freed little): a
+# kernel that counts only direct reclaim's frees wrongly is caught only
+# when that share exceeds the root's own frees.  Not yet a test of direct
+# reclaim that cannot miss.
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 
@@ -91,7 +93,6 @@ gr=$(delta_of "$s0" "$s1" global_reclaimed)
 rgr=$(delta_of "$r0" "$r1" global_reclaimed)
 diag "filled $fill MB ($free_mb free above min); allocstall +$((alloc1 - alloc0)); superblock shrinkers freed $kswapd in kswapd, $direct in direct reclaim ($tasks); global_reclaimed +$gr in spec33, +$rgr in the root, global_scanned +$(delta_of "$s0" "$s1" global_scanned)"
 
-expect_gt $((alloc1 - alloc0)) 0 "direct reclaim stalls during the fill"
 expect_gt "$kswapd" 0 "objects kswapd freed from superblock lists"
 expect_gt "$gr" 0 "spec33's global_reclaimed delta"
 # Everything kswapd and direct reclaim freed from superblock lists was
