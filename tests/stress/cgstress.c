@@ -13,9 +13,9 @@
  * gone before open, ENODEV when it goes between open and write, EBUSY and
  * ENOENT for a racing mkdir/rmdir.
  *
- *   write [-o OFF] [-c] [-u UID] FILE CHUNK...
+ *   write [-o OFF | -s OFF] [-c] [-u UID] FILE CHUNK...
  *        open FILE once and write each CHUNK with one write(2) (pwrite at
- *        OFF with -o), printing "ok" or the errno name for each; CHUNK takes
+ *        OFF with -o; with -s, lseek to OFF first), printing "ok" or the errno name for each; CHUNK takes
  *        \0 \n \t \\ \xHH and \{N}C (C repeated N times).  -c: first enter
  *        a new cgroup namespace; -u UID: first become UID and enter a new
  *        user namespace that maps root to UID (a container's root).
@@ -235,13 +235,14 @@ static void map_to(const char *file, const char *line)
 static int cmd_write(int argc, char **argv)
 {
 	static char buf[1 << 20];
-	long long off = -1;
+	long long off = -1, seek = -1;
 	int c, newcg = 0, fd;
 	long uid = -1;
 
-	while ((c = getopt(argc, argv, "+o:cu:")) != -1) {
+	while ((c = getopt(argc, argv, "+o:s:cu:")) != -1) {
 		switch (c) {
 		case 'o': off = (long long)num(optarg); break;
+		case 's': seek = (long long)num(optarg); break;
 		case 'c': newcg = 1; break;
 		case 'u': uid = (long)num(optarg); break;
 		default: usage();
@@ -269,6 +270,11 @@ static int cmd_write(int argc, char **argv)
 	fd = open(argv[optind], O_WRONLY | O_CLOEXEC);
 	if (fd < 0) {
 		printf("open:%s\n", ename(errno));
+		return 0;
+	}
+	if (seek >= 0 && lseek(fd, (off_t)seek, SEEK_SET) < 0) {
+		printf("lseek:%s\n", ename(errno));
+		close(fd);
 		return 0;
 	}
 	for (int i = optind + 1; i < argc; i++) {
