@@ -34,7 +34,9 @@ for cg in "" in2; do
 			same_as_stat "$cg" $file all -o $off
 			same_as_stat "$cg" $file all -s $off
 		done
-		expect_eq "$(cg_read "$cg" $file)" "$before" "/$cg/$file after the writes"
+		# the root's counts move with whatever the guest does meanwhile
+		[ -z "$cg" ] ||
+			expect_eq "$(cg_read "$cg" $file)" "$before" "/$cg/$file after the writes"
 	done
 done
 # and memory.stat's own answers are the documented ones

@@ -21,7 +21,7 @@ for where in "" in3; do
 	for target in in3 in3/child; do
 		f=$MEMCG/$target/memory.force_slab_shrink
 		s0=$(cg_stat $target forced_shrinks)
-		for v in 5 all x '5\0' ''; do
+		for v in 5 all x 5x ''; do
 			want=$("$CGSTRESS" write "$f" "$v")
 			got=$(cg_run "$where" "$CGSTRESS" write -c "$f" "$v")
 			expect_eq "$got" "$want" "write '$v' to $target from a new cgroup namespace in /$where"

@@ -19,8 +19,9 @@
  *        \0 \n \t \\ \xHH and \{N}C (C repeated N times).  -c: first enter
  *        a new cgroup namespace; -u UID: first become UID and enter a new
  *        user namespace that maps root to UID (a container's root).
- *   shrink SECS MODE DIR...      force-shrink each DIR and each of its child
- *        cgroups in turn; MODE all, n (1..1000 at random) or mix
+ *   shrink [-p MS] SECS MODE DIR...  force-shrink each DIR and each of its
+ *        child cgroups in turn, pausing MS ms before each write; MODE all,
+ *        n (1..1000 at random) or mix
  *   churn SECS PARENT NAME FILEDIR K
  *        mkdir PARENT/NAME.i, move in, create K files and look up K missing
  *        names in FILEDIR/NAME.i, move back, rmdir; timing mkdir and rmdir
@@ -48,13 +49,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <time.h>
 #include <unistd.h>
 
 #define ERR_REPORT_MAX 20	/* unexpected errors printed per process */
-#define MAX_FILE_SIZE (64 * 1024)	/* largest file writer makes */
+#define MAX_FILE_SIZE (16 * 1024)	/* largest file writer makes */
 #define FILL_SYNC_EVERY 16	/* fill: fdatasync one write in this many */
 
 static unsigned long unexpected;
@@ -253,8 +255,10 @@ static int cmd_write(int argc, char **argv)
 	if (uid >= 0) {
 		char line[64];
 
+		/* dumpable again after setuid, or /proc/self stays root's
+		 * and the maps below cannot be written */
 		if (setgid((gid_t)uid) || setuid((uid_t)uid) ||
-		    unshare(CLONE_NEWUSER)) {
+		    prctl(PR_SET_DUMPABLE, 1, 0, 0, 0) || unshare(CLONE_NEWUSER)) {
 			perror("cgstress: user namespace");
 			return 2;
 		}
@@ -303,6 +307,20 @@ static int cmd_shrink(int argc, char **argv)
 	const char *mode;
 	char path[PATH_LEN], val[32];
 
+	struct timespec pause = { 0, 0 };
+	int c;
+
+	while ((c = getopt(argc, argv, "+p:")) != -1) {
+		unsigned long ms;
+
+		if (c != 'p')
+			usage();
+		ms = num(optarg);
+		pause.tv_sec = (time_t)(ms / 1000);
+		pause.tv_nsec = (long)(ms % 1000) * 1000000L;
+	}
+	argc -= optind - 1;
+	argv += optind - 1;
 	if (argc < 4)
 		usage();
 	end = deadline(argv[1]);
@@ -338,6 +356,8 @@ static int cmd_shrink(int argc, char **argv)
 					strcpy(val, "all");
 				else
 					snprintf(val, sizeof(val), "%u", (unsigned)(rnd() % 1000 + 1));
+				if (pause.tv_sec || pause.tv_nsec)
+					nanosleep(&pause, NULL);
 				t = now_us();
 				e = write_file(path, val);
 				t = now_us() - t;

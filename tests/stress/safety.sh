@@ -8,6 +8,11 @@ SAFETY_FILES=1000
 # After the last round of writes, shrinks go on this long over the dirty
 # pages and inodes before sync.
 SAFETY_SETTLE=5
+# The shrink loops pause this long before each write, so that the writer
+# gets the CPU too (two vCPUs under TCG), and stop by themselves after
+# SAFETY_MAX_SECS even if this test is killed before it stops them.
+SAFETY_PAUSE_MS=20
+SAFETY_MAX_SECS=240
 
 # safety_run MOUNTPOINT DEVICE FSTYPE: in cgroup "safety", write the files
 # twice over (the second round overwrites the first with other content and
@@ -27,12 +32,13 @@ safety_run() {
 	cg_create safety
 	log_mark
 
-	CGSTRESS_STOP=$_stop "$CGSTRESS" shrink 3600 all "$MEMCG/safety" \
+	CGSTRESS_STOP=$_stop "$CGSTRESS" shrink -p "$SAFETY_PAUSE_MS" "$SAFETY_MAX_SECS" all "$MEMCG/safety" \
 		> "$_tmp/own.out" 2> "$_tmp/own.err" &
 	_own=$!
-	CGSTRESS_STOP=$_stop "$CGSTRESS" shrink 3600 all "$MEMCG" \
+	CGSTRESS_STOP=$_stop "$CGSTRESS" shrink -p "$SAFETY_PAUSE_MS" "$SAFETY_MAX_SECS" all "$MEMCG" \
 		> "$_tmp/root.out" 2> "$_tmp/root.err" &
 	_root=$!
+	_t0=$(now_s)
 	for _seed in 1 2; do
 		_out=$(cg_run safety "$CGSTRESS" writer "$_dir" "$SAFETY_FILES" "$_seed" 2>&1) ||
 			{ touch "$_stop"; fail "writer round $_seed: $_out"; }
@@ -40,6 +46,7 @@ safety_run() {
 	done
 	sleep "$SAFETY_SETTLE"
 	touch "$_stop"
+	diag "writes and shrinks took $(( $(now_s) - _t0 )) s"
 	wait "$_own"
 	_rc1=$?
 	wait "$_root"
