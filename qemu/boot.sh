@@ -8,7 +8,8 @@
 #   DIR/console.log  kernel console (ttyS0)
 #   DIR/results.log  what the guest's run wrote to ttyS1 (check only)
 #   DIR/qemu.rc      qemu's exit status, 124 after the hard timeout (check only)
-# For check, results are also streamed to stdout as they come.
+# For check, results are also streamed to stdout as they come (sed -u:
+# tr would hold them back in its buffer until the run ends).
 # The guest never reboots; a hard timeout kills a guest that hangs.
 set -eu
 
@@ -61,11 +62,11 @@ check)
 		timeout --foreground -k 5 "$timeout" "$@" -append "$cmdline" \
 			-serial file:"$out/console.log" -serial stdio < /dev/null || rc=$?
 		echo "$rc" > "$out/qemu.rc"
-	} | tr -d '\r' | tee "$out/results.log"
+	} | sed -u 's/\r//g' | tee "$out/results.log"
 	;;
 demo|bench)
 	timeout --foreground -k 5 "$timeout" "$@" -append "$cmdline quiet" \
-		-serial stdio < /dev/null | tr -d '\r' | tee "$out/console.log"
+		-serial stdio < /dev/null | sed -u 's/\r//g' | tee "$out/console.log"
 	;;
 shell)
 	exec "$@" -append "$cmdline quiet" -serial mon:stdio
