@@ -14,6 +14,9 @@
 #   debug      with --debug-kernel: the guest tests that exercise the
 #              series, and the stress test, on the debug kernel (KASAN,
 #              lockdep, ...): DEBUG_TESTS words, or --tests when given
+#   fsck-NAME  after each guest run: e2fsck -fn and xfs_repair -n of its
+#              scratch disk images (tests/stress/fsck-images.sh), which
+#              the guest unmounted before powering off
 # then hands them all to verdict.sh, which counts them, checks that each
 # can be believed, judges the kernel log and prints "N passed, N failed".
 # Exits non-zero on any failure, and when the guest panics, hangs or never
@@ -79,6 +82,8 @@ guest() {
 		${words:+--append "tests=$(echo "$words" | tr ' ' ,)"}
 	echo "== $title: $(( $(date +%s) - s )) s"
 	verdict_args="$verdict_args --guest $name $out/$name $selected"
+	stage "fsck-$name" "file system check of the $title' disk images" \
+		"$top"/tests/stress/fsck-images.sh "$out/$name"
 }
 guest guest "guest tests" "$kernel" "$pattern"
 if [ -n "$debug_kernel" ]; then
