@@ -46,6 +46,7 @@ DEB_PKGS := linux-source-6.1 gcc make bc bison flex libelf-dev libssl-dev \
 	libjson-c-dev groff-base gnuplot-nox
 
 .PHONY: all deps kernel debug-kernel vanilla-kernel tree cgtools initramfs run demo bench shell check \
+	selftests stress \
 	lint test-host test-guest series-check clean distclean
 
 all: kernel cgtools initramfs
@@ -147,6 +148,26 @@ check: kernel initramfs $(if $(filter 1,$(DEBUG_CHECK)),debug-kernel)
 	@tests/host/check.sh --kernel $(BZIMAGE) --initrd $(INITRD) \
 		--out $(BUILD)/check $(if $(T),--tests "$(T)") \
 		$(if $(filter 1,$(DEBUG_CHECK)),--debug-kernel $(DBZIMAGE))
+
+# Upstream's cgroup selftests (test_core, test_kmem, test_memcontrol) on
+# the vanilla and the patched kernel, cgroup v2: build/selftests-run/
+# table.txt.  Fails if the verdicts differ or vanilla fails or skips a
+# test without a reason listed in tests/selftests/run.sh.
+selftests: kernel vanilla-kernel $(DEPS_STAMP)
+	@tests/selftests/build.sh $(BUILD)/selftests
+	@$(MAKE) -s initramfs
+	@KERNEL=$(BZIMAGE) VKERNEL=$(VBZIMAGE) INITRD=$(INITRD) \
+		tests/selftests/run.sh --no-build --out $(BUILD)/selftests-run
+
+# The stress test alone for DURATION seconds (default 600) on the patched
+# kernel, and with DEBUG=1 on the debug kernel after it; the per-test
+# timeout follows (tests/host/stress.sh).  build/stress/.
+DURATION ?= 600
+DEBUG ?= 0
+stress: kernel initramfs $(if $(filter 1,$(DEBUG)),debug-kernel)
+	@tests/host/stress.sh --kernel $(BZIMAGE) --initrd $(INITRD) \
+		--out $(BUILD)/stress --duration $(DURATION) \
+		$(if $(filter 1,$(DEBUG)),--debug-kernel $(DBZIMAGE))
 
 clean:
 	rm -rf $(BUILD)/check $(BUILD)/demo $(BUILD)/initramfs $(INITRD)
