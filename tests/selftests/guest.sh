@@ -61,4 +61,9 @@ for t in test_core test_kmem test_memcontrol; do
 	echo "SELFTEST-EXIT: $t $st $((end - start))s"
 	[ $st -eq 0 ] || rc=1
 done
+# init unmounts /mnt/data before it powers off: nothing may hold it
+swapoff /dev/vdc
+for m in "$v2" "$root/tmp" "$root/sys" "$root/dev" "$root/proc"; do
+	umount "$m" || echo "umount $m failed"
+done
 exit $rc
