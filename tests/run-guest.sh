@@ -103,6 +103,7 @@ remove_memcgs() {
 set -- $(select_cases "$cases" "$@")
 echo "KTAP version 1"
 echo "1..$#"
+echo "# per-test timeout: $per_test_timeout s"
 n=0 failed=0
 log=/tmp/test-output.$$
 for t in "$@"; do
