@@ -7,9 +7,11 @@
 # with cgroup_no_v1=all and init's run=selftests (tests/selftests/guest.sh).
 #
 # Prints TAP: one result per upstream test, "ok" when both kernels pass it,
-# "ok ... # SKIP" when both skip it for a reason listed in EXPLAINED below,
-# "not ok" when the verdicts differ, when both fail, or when vanilla skips
-# or fails without a listed reason; then, per kernel, one result for a
+# "ok ... # SKIP" when both skip it for a reason listed in EXPLAINED below
+# or when EXPLAINED lists it as unreliable (its verdicts are shown, not
+# judged), "not ok" when the verdicts differ, when both fail, or when
+# vanilla skips or fails without a listed reason; then, per kernel, one
+# result for a
 # complete run (every binary reported its plan, all its results and its
 # exit) and one for a clean kernel log.  Writes DIR/table.txt (test,
 # vanilla verdict, patched verdict) and prints it as diagnostics, then
@@ -34,10 +36,14 @@ initrd=${INITRD:-$top/build/initramfs.cpio.gz}
 timeout=${SELFTESTS_TIMEOUT:-1200}
 BINARIES="test_core test_kmem test_memcontrol"
 
-# Upstream tests that cannot pass in this guest, one per line:
-# "binary/test reason".  A listed test may skip on both kernels (never
-# fail); anything else that does not pass on vanilla fails the run.
-EXPLAINED='test_core/test_cgcore_no_internal_process_constraint_on_threads needs the cpu controller (CONFIG_CGROUP_SCHED), which the guest kernel leaves out: it would rebuild every object for one skip'
+# Upstream tests that cannot decide a run in this guest, one per line:
+# "binary/test KIND reason".  KIND "skip": it may skip on both kernels
+# (never fail, never differ).  KIND "unreliable": its verdicts on either
+# kernel are reported in the table and counts but judged neither way
+# (a TAP skip, which no one counts as a pass).  Anything else that does
+# not pass on vanilla, or differs, fails the run.
+EXPLAINED='test_core/test_cgcore_no_internal_process_constraint_on_threads skip needs the cpu controller (CONFIG_CGROUP_SCHED), which the guest kernel leaves out: it would rebuild every object for one skip
+test_kmem/test_kmem_memcg_deletion unreliable its bound (64 pages per CPU) is below what 6.1 leaves between memory.current and the summed memory.stat here: 360-630 KiB against 512 KiB, on vanilla (failed 7 of 12 runs) and patched (3 of 12) alike; upstream discusses the same false failures (lore, March 2026)'
 
 if [ $build = 1 ]; then
 	# the binaries first: initramfs/build.sh packs build/selftests
@@ -104,13 +110,16 @@ for name in $names; do
 	v=$(awk -v n="$name" '$1 == n { print $2 }' "$out/vanilla.verdicts")
 	p=$(awk -v n="$name" '$1 == n { print $2 }' "$out/patched.verdicts")
 	printf '%-64s %-8s %s\n' "$name" "${v:-missing}" "${p:-missing}" >> "$out/table.txt"
-	why=$(printf '%s\n' "$EXPLAINED" | awk -v n="$name" '$1 == n { $1 = ""; sub(/^ /, ""); print }')
-	if [ "$v" != "$p" ]; then
+	kind=$(printf '%s\n' "$EXPLAINED" | awk -v n="$name" '$1 == n { print $2 }')
+	why=$(printf '%s\n' "$EXPLAINED" | awk -v n="$name" '$1 == n { $1 = ""; $2 = ""; sub(/^ +/, ""); print }')
+	if [ "$kind" = unreliable ] && [ -n "$v" ] && [ -n "$p" ]; then
+		echo "ok $i - $name # SKIP not judged (vanilla $v, patched $p): unreliable: $why"
+	elif [ "$v" != "$p" ]; then
 		echo "not ok $i - $name # verdicts differ: vanilla ${v:-missing}, patched ${p:-missing}"
 		bad=$((bad + 1))
 	elif [ "$v" = pass ]; then
 		echo "ok $i - $name"
-	elif [ "$v" = skip ] && [ -n "$why" ]; then
+	elif [ "$v" = skip ] && [ "$kind" = skip ]; then
 		echo "ok $i - $name # SKIP on both kernels: $why"
 	elif [ "$v" = skip ]; then
 		echo "not ok $i - $name # skips on both kernels, no reason listed in run.sh"
