@@ -10,7 +10,8 @@
  * operation failed with an error it did not expect (each such error is
  * also printed to stderr, at most ERR_REPORT_MAX times).  Errors a race
  * legitimately gives are counted under "raced": ENOENT when a cgroup is
- * gone before open, ENODEV when it goes between open and write, EBUSY and
+ * gone before open, ENODEV when it goes between lookup and open or between
+ * open and write, EBUSY and
  * ENOENT for a racing mkdir/rmdir.
  *
  *   write [-o OFF | -s OFF] [-c] [-u UID] FILE CHUNK...
@@ -578,7 +579,8 @@ static void read_tree(const char *dir, unsigned long *reads, unsigned long *race
 		 * no permission at open for root) but reading must fail */
 		fd = open(path, O_RDONLY | O_CLOEXEC);
 		if (fd < 0) {
-			if (errno == ENOENT)
+			/* ENODEV: kernfs deactivated the file after the lookup */
+			if (errno == ENOENT || errno == ENODEV)
 				++*raced;
 			else if (i < 2)
 				unexpected_err("open", path, errno);
