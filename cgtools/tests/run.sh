@@ -188,7 +188,7 @@ expect_text "cgdentry --raw: header kept, full paths, one space" "$out" "CGROUP 
 expect_exit 0 "cgdentry -P -o +DEPTH /A/big" $B/cgdentry -P -o +DEPTH /A/big
 expect_text "cgdentry --pairs" "$out" 'CGROUP="/A/big" UNUSED="200" TOTAL="340" DEPTH="0"'
 eval "$out"
-expect_text "cgdentry --pairs can be eval'd" "$CGROUP:$UNUSED" "/A/big:200"
+expect_text "cgdentry --pairs can be eval'd" "${CGROUP-}:${UNUSED-}" "/A/big:200"
 expect_exit 0 "cgdentry -g memory -g memory:/A/small /" $B/cgdentry -r -n -g memory -g memory:/A/small /
 expect_text "-g CTRL selects, -g CTRL:PATH names a cgroup" "$out" "/A/small 20 20
 / 5 465"
