@@ -141,7 +141,14 @@ export CGTOOLS_FAKE_ROOT="$root"
 B=tests/build
 mkdir -p "$root"
 # Devices: the host's / (named by mountinfo) and one nobody mounted.
+# a mounted file system for the sb: lines: /, or in a chroot (where no
+# mount is at /) /proc
+rootmnt=/
 rootdev=$(awk '$5 == "/" { print $3; exit }' /proc/self/mountinfo)
+if [ -z "$rootdev" ]; then
+	rootmnt=/proc
+	rootdev=$(awk '$5 == "/proc" { print $3; exit }' /proc/self/mountinfo)
+fi
 nodev=4095:1048575
 
 # mkcg PATH UNUSED TOTAL [N0 N1]: a cgroup with memory.dentry_unused
@@ -195,7 +202,7 @@ expect_text "-g CTRL selects, -g CTRL:PATH names a cgroup" "$out" "/A/small 20 2
 expect_exit 0 "cgdentry --by-sb /A" $B/cgdentry --by-sb -r /A
 expect_text "cgdentry --by-sb names the host's / and leaves the other unnamed" "$out" \
 	"CGROUP DEVICE FSTYPE MOUNT UNUSED
-/A $rootdev * / 100
+/A $rootdev * $rootmnt 100
 /A $nodev - - 0"
 
 $B/cgdentry -R -J --by-sb /A > "$scratch/j" 2> "$scratch/err"
@@ -313,7 +320,7 @@ expect_text "cgdentry --prometheus: per node" \
 	'memcg_dentry_unused_node{cgroup="/A",node="0"} 60|memcg_dentry_unused_node{cgroup="/A",node="1"} 40|'
 expect_text "cgdentry --prometheus: per device, with mount point" \
 	"$(grep "^memcg_dentry_unused_sb{cgroup=\"/A\",device=\"$rootdev\"" "$scratch/prom")" \
-	"memcg_dentry_unused_sb{cgroup=\"/A\",device=\"$rootdev\",fstype=\"*\",mountpoint=\"/\"} 100"
+	"memcg_dentry_unused_sb{cgroup=\"/A\",device=\"$rootdev\",fstype=\"*\",mountpoint=\"$rootmnt\"} 100"
 expect_same "cgdentry --prometheus: label values escaped" \
 	"$(grep '^memcg_dentry_unused_subtree{cgroup="/A/q' "$scratch/prom")" \
 	'memcg_dentry_unused_subtree{cgroup="/A/q\"uo\\te\nnl"} 3'
