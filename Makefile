@@ -145,7 +145,8 @@ series-check: $(DEPS_STAMP)
 # use-after-free or a lock-order problem of the series would show: the
 # stress test (everything at once for 60 s: forced shrinks, rmdir races,
 # readers, limit reclaim, drop_caches), shrinker_rwsem contention, the
-# readout racing dying children, the dput cascade across memcgs, XFS,
+# readout racing dying children and a frozen filesystem (force-13: the
+# reads under sb_lock), the dput cascade across memcgs, XFS,
 # overlayfs and tmpfs, the root, reparenting, the rmdir race of spec-19
 # and the write parser.  The rest runs on the fast kernel only: under
 # KASAN and TCG a wider selection (46 tests) took 29 min (a budget CI and a
@@ -154,7 +155,7 @@ series-check: $(DEPS_STAMP)
 # test can be rerun quickly (DEBUG_CHECK=1 T=... runs both).
 DEBUG_CHECK ?= $(if $(T),0,1)
 DEBUG_TESTS ?= stress- force-02 force-03 force-04 force-05 force-06 \
-	force-09 spec-05 seed-04 spec-19 input-01
+	force-09 force-13 spec-05 seed-04 spec-19 input-01
 check: kernel initramfs $(if $(filter 1,$(DEBUG_CHECK)),debug-kernel)
 	@tests/host/check.sh --kernel $(BZIMAGE) --initrd $(INITRD) \
 		--out $(BUILD)/check $(if $(T),--tests "$(T)") \
