@@ -12,6 +12,7 @@
 #include "cgprom.h"
 #include "cgtool.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <libcgroup.h>
 #include <stdlib.h>
@@ -417,8 +418,15 @@ int main(int argc, char **argv)
 	if (o.by_sb || o.out.mode == CGO_PROM) {
 		FILE *f = fopen("/proc/self/mountinfo", "re");
 
-		if (!f || cgp_mounts_read(f, &mounts)) {
-			tool_err("/proc/self/mountinfo", "cannot read it");
+		if (!f) {
+			tool_err("/proc/self/mountinfo", "cannot open it: %s",
+				 strerror(errno));
+			return EXIT_FAIL;
+		}
+		if (cgp_mounts_read(f, &mounts)) {
+			tool_err("/proc/self/mountinfo", "cannot read it: %s",
+				 errno == EPROTO ? "a line does not parse" :
+				 strerror(errno));
 			return EXIT_FAIL;
 		}
 		fclose(f);

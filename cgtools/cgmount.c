@@ -6,6 +6,7 @@
 #include "cgmount.h"
 #include "cgnum.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,15 +72,21 @@ int cgp_mounts_read(FILE *f, struct cgp_mounts *mounts)
 {
 	char *line = NULL;
 	size_t cap = 0, alloc = 0;
+	int err;
 
 	memset(mounts, 0, sizeof(*mounts));
+	errno = 0;
 	while (getline(&line, &cap, f) > 0) {
 		struct cgp_mount m;
 
 		if (line[0] == '\n')
 			continue;
-		if (parse_mount_line(line, &m))
+		if (parse_mount_line(line, &m)) {
+			/* strdup() failing left ENOMEM */
+			if (errno != ENOMEM)
+				errno = EPROTO;
 			goto bad;
+		}
 		if (mounts->n == alloc) {
 			size_t na = alloc ? alloc * 2 : 32;
 			struct cgp_mount *nm = realloc(mounts->m, na * sizeof(*nm));
@@ -95,11 +102,19 @@ int cgp_mounts_read(FILE *f, struct cgp_mounts *mounts)
 		}
 		mounts->m[mounts->n++] = m;
 	}
+	/* a failed read is an error, not the end of the table */
+	if (ferror(f)) {
+		if (!errno)
+			errno = EIO;
+		goto bad;
+	}
 	free(line);
 	return 0;
 bad:
+	err = errno;
 	free(line);
 	cgp_mounts_free(mounts);
+	errno = err;
 	return -1;
 }
 

@@ -24,8 +24,8 @@ struct cgp_mounts {
 };
 
 /*
- * Read mountinfo lines from F.  Returns 0, or -1 on a malformed line or
- * out of memory.
+ * Read mountinfo lines from F.  Returns 0, or -1 with errno set: EPROTO
+ * for a malformed line, ENOMEM, or the error of a failed read.
  */
 int cgp_mounts_read(FILE *f, struct cgp_mounts *mounts);
 /*
