@@ -81,8 +81,13 @@ kernel: $(SRC)/.series-applied $(KOUT)/.config
 	@$(call KMAKE,$(KOUT)) bzImage
 	@echo "  IMAGE   $(BZIMAGE)"
 
+# kernel.config less the options the debug fragment sets itself, then the
+# debug fragment: each option is asked for once, as config.sh checks.
 $(DKOUT)/fragment.config: $(FRAGMENT) $(DFRAGMENT)
-	@mkdir -p $(DKOUT) && cat $^ > $@
+	@mkdir -p $(DKOUT) && awk 'FNR == NR { if (match($$0, /CONFIG_[A-Z0-9_]+/)) \
+		own[substr($$0, RSTART, RLENGTH)] = 1; next } \
+		!(match($$0, /CONFIG_[A-Z0-9_]+/) && own[substr($$0, RSTART, RLENGTH)])' \
+		$(DFRAGMENT) $(FRAGMENT) > $@ && cat $(DFRAGMENT) >> $@
 
 $(DKOUT)/.config: $(DKOUT)/fragment.config qemu/config.sh | $(SRC)/.series-applied
 	@echo "  CONFIG  tinyconfig + $(FRAGMENT) + $(DFRAGMENT)"
@@ -153,13 +158,20 @@ series-check: $(DEPS_STAMP)
 # fresh machine cannot spare), and timing tests (spec-18, spec-26, ...) are
 # meaningless there.  On by default; off by default with T=, so that one
 # test can be rerun quickly (DEBUG_CHECK=1 T=... runs both).
+# The stress test runs on the debug kernel only (FAST_TESTS: every test
+# but it on the fast one): it is there for what KASAN and lockdep see, and
+# its 60 s are a minute of the cold budget.  The debug kernel is built in
+# the background while the fast kernel's guest runs (tests/host/check.sh).
 DEBUG_CHECK ?= $(if $(T),0,1)
 DEBUG_TESTS ?= stress- force-02 force-03 force-04 force-05 force-06 \
 	force-09 force-13 spec-05 seed-04 spec-19 input-01
-check: kernel initramfs $(if $(filter 1,$(DEBUG_CHECK)),debug-kernel)
+FAST_TESTS ?= -stress-
+check: kernel initramfs
 	@tests/host/check.sh --kernel $(BZIMAGE) --initrd $(INITRD) \
 		--out $(BUILD)/check $(if $(T),--tests "$(T)") \
+		--guest-tests "$(FAST_TESTS)" \
 		$(if $(filter 1,$(DEBUG_CHECK)),--debug-kernel $(DBZIMAGE) \
+			--debug-build "$(MAKE) -s debug-kernel" \
 			--debug-tests "$(DEBUG_TESTS)")
 
 # Upstream's cgroup selftests (test_core, test_kmem, test_memcontrol) on

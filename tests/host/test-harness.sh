@@ -157,7 +157,8 @@ done
 sel=$scratch/sel
 mkdir -p "$sel/cases"
 : > "$sel/cases/seed-01-a.sh"; : > "$sel/cases/spec-07-b.sh"; : > "$sel/cases/spec-17-c.sh"
-for c in "3|" "2|spec-" "1|spec-07" "2|seed- spec-1" "0|nomatch"; do
+for c in "3|" "2|spec-" "1|spec-07" "2|seed- spec-1" "0|nomatch" "2|-seed-" \
+	"1|spec- -spec-07" "1|-spec-" "0|-spec- -seed-"; do
 	n=$((n + 1))
 	want=${c%%|*} words=${c#*|}
 	# shellcheck disable=SC2086 # words
