@@ -70,7 +70,8 @@ else
 		"$(tail -n 30 "$scratch/build")"
 	finish
 fi
-for t in cgdentry cgslabstat cgshrink cgtest-write cgtest-json; do
+for t in cgdentry cgslabstat cgshrink cgtest-write cgtest-json cgtest-lookup \
+	cgtest-churn; do
 	if file "$t" 2>/dev/null | grep -q 'statically linked' ||
 	   ! ldd "$t" > /dev/null 2>&1; then
 		ok "$t is statically linked (for the busybox guest)"
@@ -509,6 +510,23 @@ expect_text "cgtest-write with USR2 prints EINTR" "$out" "EINTR [0-9]*"
 expect_exit 2 "cgtest-write without VALUE exits 2" ./cgtest-write "$scratch/f"
 expect_exit 2 "cgtest-write --signal KILL exits 2" ./cgtest-write --signal KILL --signal-after 1 "$scratch/f" x
 expect_exit 2 "cgtest-write --signal-after x exits 2" ./cgtest-write --signal-after x "$scratch/f" x
+
+# --- cgtest-churn (on a plain directory: mkdir and rmdir work the same)
+mkdir "$scratch/churn"
+expect_exit 0 "cgtest-churn makes and removes children for SECONDS" \
+	./cgtest-churn "$scratch/churn" 1
+expect_text "cgtest-churn prints CHILDREN FILLED" "$out" "[1-9]* 0"
+expect_text "cgtest-churn leaves no child behind" "$(ls "$scratch/churn")" ""
+expect_exit 1 "cgtest-churn reports a failed mkdir" ./cgtest-churn "$scratch/none" 1
+expect_text "cgtest-churn names the mkdir and its errno" "$err" \
+	"cgtest-churn: mkdir */none/churn0: No such file or directory"
+expect_exit 1 "cgtest-churn reports a task that could not join the child" \
+	./cgtest-churn "$scratch/churn" 1 1 "$scratch" 10
+expect_text "cgtest-churn names the child" "$err" "cgtest-churn: a task in */churn/churn0 failed"
+expect_text "cgtest-churn removes the child it could not fill" "$(ls "$scratch/churn")" ""
+expect_exit 2 "cgtest-churn without SECONDS exits 2" ./cgtest-churn "$scratch/churn"
+expect_exit 2 "cgtest-churn with EVERY 0 exits 2" ./cgtest-churn "$scratch/churn" 1 0 "$scratch" 1
+expect_exit 2 "cgtest-churn with SECONDS x exits 2" ./cgtest-churn "$scratch/churn" x
 
 # --- cgtest-json (json-c, strict): the static build and the sanitized one
 for J in ./cgtest-json $B/cgtest-json; do
