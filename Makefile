@@ -26,11 +26,8 @@ FRAGMENT   := qemu/kernel.config
 PATCHES    := patches/series $(wildcard patches/*.patch)
 
 # ccache keys on content, so a re-extracted tree costs little; fixed build
-# identity keeps init/version.c and friends cacheable too.  Looked up when a
-# recipe runs, not when make starts: on a new machine the deps step installs
-# ccache first, and a CC that changed between two runs would make kbuild
-# rebuild every object.
-CCACHE      = $(shell command -v ccache)
+# identity keeps init/version.c and friends cacheable too.
+CCACHE     := $(shell command -v ccache)
 KMAKE       = $(MAKE) -s -C $(or $(2),$(SRC)) O=$(1) -j$(JOBS) \
 		CC="$(CCACHE) gcc" HOSTCC="$(CCACHE) gcc" \
 		KBUILD_BUILD_TIMESTAMP=2026-01-01 KBUILD_BUILD_USER=memcg \
