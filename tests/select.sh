@@ -26,3 +26,36 @@ select_cases() {
 		echo "$_t"
 	done
 }
+
+# select_names DIR [WORD...]: the names (file name less .sh) of the tests
+# select_cases picks, one per line: what the guest's results must name.
+select_names() {
+	select_cases "$@" | sed -e 's|.*/||' -e 's|\.sh$||'
+}
+
+# select_tap DIR [WORD...]: TAP, one result per WORD: ok when the WORD
+# (or, for -WORD, the WORD after the dash) is in some test's name, not ok
+# for a dead word, which matches no test (a renamed test must not silently
+# leave a run).  Without WORDs, one result: every test is selected.
+select_tap() {
+	_dir=$1
+	shift
+	_n=0 _dead=0
+	_names=$(select_names "$_dir")
+	if [ $# -eq 0 ]; then
+		_n=1
+		echo "ok 1 no selection words: all $(printf '%s\n' "$_names" | grep -c .) tests"
+	fi
+	for _w in "$@"; do
+		_n=$((_n + 1))
+		_hits=$(printf '%s\n' "$_names" | grep -cF -e "${_w#-}")
+		if [ "$_hits" -gt 0 ]; then
+			echo "ok $_n selection word '$_w' matches $_hits tests"
+		else
+			echo "not ok $_n selection word '$_w' matches no test (a dead word)"
+			_dead=$((_dead + 1))
+		fi
+	done
+	echo "1..$_n"
+	[ $_dead -eq 0 ]
+}

@@ -19,8 +19,12 @@
 #   fsck-NAME  after each guest run: e2fsck -fn and xfs_repair -n of its
 #              scratch disk images (tests/stress/fsck-images.sh), which
 #              the guest unmounted before powering off
+#   select-NAME  one result per selection word of a guest run (T=,
+#              FAST_TESTS, DEBUG_TESTS): a word matching no test fails
 # then hands them all to verdict.sh, which counts them, checks that each
-# can be believed, judges the kernel log and prints "N passed, N failed".
+# can be believed (a guest's results must name the tests selected here),
+# judges the kernel log and prints "N passed, N failed", followed by what
+# was left out on purpose (T=, SERIES_CHECK=0, DEBUG_CHECK=0).
 # Exits non-zero on any failure, and when the guest panics, hangs or never
 # reports (hard timeout CHECK_TIMEOUT, default 1800 s).
 #
@@ -106,19 +110,33 @@ chain=$!
 [ -n "$debug_kernel" ] && [ -n "$debug_build" ] &&
 	echo "== debug kernel: building in the background (nice 19): $out/debug-build.log"
 
+# selection NAME WORDS: the stream select-NAME, one result per selection
+# word (a word that matches no test fails: a renamed test must not leave
+# the run silently), and DIR/NAME.selected, the names the guest must report.
+selection() {
+	# shellcheck disable=SC2086 # words
+	select_names "$top/tests" $2 > "$out/$1.selected"
+	[ -n "$2" ] || return 0
+	# shellcheck disable=SC2086 # words
+	select_tap "$top/tests" $2 > "$out/select-$1.tap"
+	echo $? > "$out/select-$1.rc"
+	grep '^not ok' "$out/select-$1.tap"
+	verdict_args="$verdict_args --stream select-$1 $out/select-$1.tap $out/select-$1.rc"
+}
+
 # guest NAME TITLE KERNEL WORDS [CMDLINE]: boot KERNEL and run the guest
 # tests matching WORDS (all when empty), CMDLINE added to its command line.
 guest() {
 	name=$1 title=$2 bz=$3 words=$4 extra=${5:-}
-	# shellcheck disable=SC2086 # words
-	selected=$(select_cases "$top/tests" $words | grep -c .)
+	selection "$name" "$words"
+	selected=$(grep -c . "$out/$name.selected")
 	echo "== $title: $selected tests"
 	s=$(date +%s)
 	"$top"/qemu/boot.sh --kernel "$bz" --initrd "$initrd" --run check \
 		--out "$out/$name" --timeout "$timeout" \
 		--append "${words:+tests=$(echo "$words" | tr ' ' ,)} $extra"
 	echo "== $title: $(( $(date +%s) - s )) s"
-	verdict_args="$verdict_args --guest $name $out/$name $selected"
+	verdict_args="$verdict_args --guest $name $out/$name $out/$name.selected"
 	stage "fsck-$name" "file system check of the $title' disk images" \
 		"$top"/tests/stress/fsck-images.sh "$out/$name"
 }
@@ -160,6 +178,27 @@ if [ $series -eq 1 ]; then
 	verdict_args="$verdict_args --stream series $out/series.tap $out/series.rc"
 fi
 
+# What this run left out on purpose goes on verdict.sh's last line.
+left_out=
+leave() { left_out="$left_out|$1"; }
+if [ -n "$pattern" ]; then
+	total=$(select_names "$top/tests" | grep -c .)
+	leave "$((total - $(grep -c . "$out/guest.selected"))) of $total guest tests (T=$pattern)"
+	leave "the series' build checks (T=)"
+elif [ $series -eq 0 ]; then
+	leave "the series' build checks (SERIES_CHECK=0)"
+fi
+[ -n "$debug_kernel" ] ||
+	leave "the debug kernel's tests (DEBUG_CHECK=0${pattern:+, the default with T=})"
+
 echo "== verdict"
+set --
+IFS='|'
+set -f
+for l in ${left_out#|}; do
+	set -- "$@" --left-out "$l"
+done
+set +f
+unset IFS
 # shellcheck disable=SC2086 # word list built above, paths without blanks
-"$top"/tests/host/verdict.sh $verdict_args
+"$top"/tests/host/verdict.sh $verdict_args "$@"

@@ -38,6 +38,12 @@ test_timeout=${TEST_TIMEOUT:-$((duration + ${STRESS_SLACK:-600}))}
 hard_timeout=$((test_timeout + 600))
 rm -rf "$out"
 mkdir -p "$out"
+# the one test the guest must report, by name
+# shellcheck source=tests/select.sh
+. "$top/tests/select.sh"
+select_names "$top/tests" stress-01 > "$out/selected"
+[ "$(grep -c . "$out/selected")" -eq 1 ] ||
+	{ echo "stress.sh: want exactly one test named stress-01, found: $(cat "$out/selected")" >&2; exit 2; }
 
 verdict_args=
 run() {	# run NAME TITLE BZIMAGE [CMDLINE]
@@ -48,7 +54,7 @@ run() {	# run NAME TITLE BZIMAGE [CMDLINE]
 		--out "$out/$name" --timeout "$hard_timeout" \
 		--append "tests=stress-01 stress_duration=$duration test_timeout=$test_timeout $extra"
 	echo "== $title: $(( $(date +%s) - s )) s"
-	verdict_args="$verdict_args --guest $name $out/$name 1"
+	verdict_args="$verdict_args --guest $name $out/$name $out/selected"
 	echo "== file system check of the $title disk images"
 	{ "$top"/tests/stress/fsck-images.sh "$out/$name"; echo $? > "$out/fsck-$name.rc"; } \
 		2>&1 | tee "$out/fsck-$name.tap"

@@ -14,6 +14,8 @@ trap 'rm -rf "$scratch"' EXIT
 n=0 failures=0
 
 BOOT='[    0.000000] Linux version 6.1.192 (memcg@guest)'
+# init's per-boot nonce (a UUID from /proc/sys/kernel/random/uuid)
+NONCE=0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0
 
 # A run that is good in every respect; each case spoils one thing.
 good_run() {
@@ -22,22 +24,26 @@ good_run() {
 	mkdir -p "$d/guest"
 	printf 'ok 1 checkpatch a.patch\nok 2 checkpatch b.patch\n1..2\n' > "$d/lint.tap"
 	echo 0 > "$d/lint.rc"
-	printf 'KTAP version 1\n1..3\n# hello\nok 1 smoke-01\nok 2 spec-01\n# x\nok 3 tools-01\n# guest-exit: 0\n' \
-		> "$d/guest/results.log"
+	printf '# guest-boot: %s\nKTAP version 1\n1..3\n# hello\nok 1 smoke-01\nok 2 spec-01\n# x\nok 3 tools-01\n# guest-exit: 0 boot=%s\n' \
+		"$NONCE" "$NONCE" > "$d/guest/results.log"
+	printf 'smoke-01\nspec-01\ntools-01\n' > "$d/guest/selected"
 	printf '%s\n[    1.0] Run /init as init process\n' "$BOOT" > "$d/guest/console.log"
 	echo 0 > "$d/guest/qemu.rc"
 }
 
-judge() {	# judge [EXPECTED]: run verdict.sh on the run in $d
+judge() {	# judge [ARG...]: run verdict.sh on the run in $d, ARGs added
 	"$verdict" --stream lint "$d/lint.tap" "$d/lint.rc" \
-		--guest guest "$d/guest" "${1:-3}" > "$scratch/out" 2>&1
+		--guest guest "$d/guest" "$d/guest/selected" "$@" > "$scratch/out" 2>&1
 }
 
-# expect NAME WANT_RC "P passed, F failed": judge, compare.
+# expect NAME WANT_RC "P passed, F failed" [ARG...]: judge, compare.
 expect() {
 	n=$((n + 1))
-	judge "${4:-3}"
+	_name=$1 _rc=$2 _last=$3
+	shift 3
+	judge "$@"
 	rc=$?
+	set -- "$_name" "$_rc" "$_last"
 	last=$(tail -n 1 "$scratch/out")
 	if [ "$rc" -eq "$2" ] && [ "$last" = "$3" ]; then
 		echo "ok $n $1"
@@ -61,11 +67,14 @@ sed -i '/^1\.\.3$/d' "$d/guest/results.log"
 expect "a guest run without a plan fails" 1 "6 passed, 1 failed"
 
 good_run
-printf 'KTAP version 1\n1..0\n# guest-exit: 0\n' > "$d/guest/results.log"
-expect "a guest run that planned nothing fails" 1 "3 passed, 2 failed" 0
+printf '# guest-boot: %s\nKTAP version 1\n1..0\n# guest-exit: 0 boot=%s\n' "$NONCE" "$NONCE" \
+	> "$d/guest/results.log"
+: > "$d/guest/selected"
+expect "a guest run that planned nothing fails" 1 "3 passed, 2 failed"
 
 good_run
-expect "a guest plan other than the host's selection fails" 1 "6 passed, 1 failed" 4
+echo spec-02 >> "$d/guest/selected"
+expect "a guest plan other than the host's selection fails" 1 "6 passed, 1 failed"
 
 good_run
 sed -i '/^ok 3 tools-01$/d' "$d/guest/results.log"
@@ -80,8 +89,58 @@ sed -i '/^# guest-exit/d' "$d/guest/results.log"
 expect "a guest that never reports its exit fails" 1 "6 passed, 1 failed"
 
 good_run
-sed -i 's/^# guest-exit: 0$/# guest-exit: 2/' "$d/guest/results.log"
+sed -i 's/^# guest-exit: 0 /# guest-exit: 2 /' "$d/guest/results.log"
 expect "a guest run that exits non-zero with all ok fails" 1 "6 passed, 1 failed"
+
+# issue 21, 1.2: only init writes the guest-exit line.  A test's output
+# comes out as "# ..." diagnostics, so a test that prints "guest-exit: 0"
+# looked like the guest's own last line.
+good_run
+sed -i '/^# guest-exit/d' "$d/guest/results.log"
+echo '# guest-exit: 0' >> "$d/guest/results.log"
+expect "a guest-exit line a test printed, the run cut short after it, fails" 1 "6 passed, 1 failed"
+
+good_run
+sed -i 's/^# x$/# guest-exit: 0/' "$d/guest/results.log"
+expect "a guest-exit line a test printed, besides init's, fails" 1 "6 passed, 1 failed"
+
+good_run
+sed -i 's/^# guest-exit: 0 boot=.*/# guest-exit: 0 boot=00000000-1111-2222-3333-444444444444/' "$d/guest/results.log"
+expect "a guest-exit line with another nonce fails" 1 "6 passed, 1 failed"
+
+good_run
+sed -i '/^# guest-boot/d' "$d/guest/results.log"
+expect "a guest stream without init's boot line fails" 1 "6 passed, 1 failed"
+
+good_run
+printf '# hello\n# guest-boot: %s\n' "$NONCE" > "$scratch/head"
+sed -i '1d' "$d/guest/results.log"
+cat "$scratch/head" "$d/guest/results.log" > "$scratch/res" && mv "$scratch/res" "$d/guest/results.log"
+expect "a guest-boot line that is not the first line fails" 1 "6 passed, 1 failed"
+
+# 1.3: the results must name the selected tests, not only count them.
+good_run
+sed -i 's/^ok 2 spec-01$/ok 2 spec-99/' "$d/guest/results.log"
+expect "a guest that ran another test in place of a selected one fails" 1 "6 passed, 1 failed"
+
+good_run
+sed -i -e 's/^ok 2 spec-01$/ok 2 tools-01/' -e 's/^ok 3 tools-01$/ok 3 spec-01/' "$d/guest/results.log"
+expect "a guest that ran the selected tests in another order fails" 1 "6 passed, 1 failed"
+
+good_run
+rm "$d/guest/selected"
+expect "a guest run without the host's selection fails" 1 "6 passed, 2 failed"
+
+# 1.4: TAP directives are case-insensitive.
+for directive in '# Skip no xfs' '# SKIPPED: no xfs' '#skip' '# todo later' '# ToDo'; do
+	good_run
+	sed -i "s/^ok 2 spec-01\$/ok 2 spec-01 $directive/" "$d/guest/results.log"
+	expect "a guest result marked '$directive' is a skip and fails" 1 "5 passed, 2 failed"
+done
+
+good_run
+echo 137 > "$d/guest/qemu.rc"
+expect "a guest whose qemu was killed (exit 137) fails" 1 "6 passed, 1 failed"
 
 good_run
 : > "$d/guest/results.log"
@@ -144,7 +203,23 @@ for line in \
 	'[   12.5] watchdog: BUG: soft lockup - CPU#0 stuck for 22s! [sh:90]' \
 	'[   12.5] UBSAN: shift-out-of-bounds in mm/vmscan.c:812:9' \
 	'[   12.5] general protection fault, probably for non-canonical address' \
-	'[   12.5] BUG: sleeping function called from invalid context at mm/vmscan.c:870'
+	'[   12.5] BUG: sleeping function called from invalid context at mm/vmscan.c:870' \
+	'[   12.5] Oops: 0000 [#1] PREEMPT SMP KASAN NOPTI' \
+	'[   12.5] INFO: rcu_preempt detected stalls on CPUs/tasks:' \
+	'[   12.5] kernel BUG at mm/list_lru.c:120!' \
+	'[   12.5] NMI watchdog: Watchdog detected hard LOCKUP on cpu 1' \
+	'[   12.5] VFS: Busy inodes after unmount of vdb (xfs). Self-destruct in 5 seconds.  Have a nice day...' \
+	'[   12.5] XFS (vdb): Corruption of in-memory data (0x8) detected at xfs_trans_cancel+0x1 (fs/xfs/xfs_trans.c:1098).' \
+	'[   12.5] XFS (vdb): Metadata corruption detected at xfs_dinode_verify+0x1/0x2, inode 0x83 dinode' \
+	'[   12.5] XFS (loop0): Shutting down filesystem' \
+	'[   12.5] XFS (vdb): Internal error XFS_WANT_CORRUPTED_GOTO at line 1234 of file fs/xfs/libxfs/xfs_alloc.c.' \
+	'[   12.5] EXT4-fs error (device vda): ext4_lookup:1785: inode #2: comm sh: deleted inode referenced: 12' \
+	'[   12.5] EXT4-fs (vda): Remounting filesystem read-only' \
+	'[   12.5] ** 42 printk messages dropped **' \
+	'[   12.5] list_add corruption. prev->next should be next (ffff888003c0a0a0), but was 0000000000000000.' \
+	'[   12.5] list_del corruption, ffff888003c0a0a0->next is LIST_POISON1 (dead000000000100)' \
+	'[   12.5] list_add double add: new=ffff888003c0a0a0, prev=ffff888003c0a0a0, next=ffff888003c0b0b0.' \
+	'[   12.5] BUG dentry (Not tainted): Poison overwritten'
 do
 	good_run
 	echo "$line" >> "$d/guest/console.log"
@@ -173,8 +248,9 @@ done
 
 n=$((n + 1))
 good_run
+select_names "$sel" nomatch > "$d/guest/selected"
 if ! "$verdict" --stream lint "$d/lint.tap" "$d/lint.rc" \
-	--guest guest "$d/guest" "$(select_cases "$sel" nomatch | grep -c .)" > "$scratch/out" 2>&1 &&
+	--guest guest "$d/guest" "$d/guest/selected" > "$scratch/out" 2>&1 &&
 	grep -q 'no guest test was selected' "$scratch/out"; then
 	echo "ok $n make check T=nomatch fails"
 else
@@ -216,6 +292,11 @@ if command -v mkfs.ext4 > /dev/null && command -v mkfs.xfs > /dev/null &&
 	dd if=/dev/zero of="$img/data.img" bs=4096 seek="${itable:-0}" count=4 \
 		conv=notrunc 2> /dev/null
 	fsck_case "fsck-images.sh fails a corrupt ext4 image" 1 "1 passed, 1 failed"
+	# a clean ext4 again, and XFS's first AGI (the third sector) zeroed
+	mkfs.ext4 -q -F -b 4096 -i 4096 "$img/data.img" > /dev/null 2>&1
+	sect=$(xfs_db -r -c 'sb 0' -c 'p sectsize' "$img/xfs.img" 2> /dev/null | awk '{ print $3 }')
+	dd if=/dev/zero of="$img/xfs.img" bs="${sect:-512}" seek=2 count=1 conv=notrunc 2> /dev/null
+	fsck_case "fsck-images.sh fails a corrupt XFS image" 1 "1 passed, 1 failed"
 else
 	n=$((n + 1))
 	echo "not ok $n fsck-images.sh: cannot make test images (e2fsprogs, xfsprogs)"

@@ -1,5 +1,6 @@
 #!/bin/sh
-# verdict.sh [--stream NAME TAP RC]... [--guest NAME DIR EXPECTED]...
+# verdict.sh [--stream NAME TAP RC]... [--guest NAME DIR SELECTED]...
+#            [--left-out TEXT]...
 #
 # The judge of `make check`: counts the results of every TAP/KTAP stream
 # and checks that each stream can be believed.  Prints one line per
@@ -7,26 +8,44 @@
 #
 #   --stream NAME TAP RC  a host-side producer: TAP is its output, RC a file
 #                         holding its exit status.
-#   --guest NAME DIR N    a guest run by qemu/boot.sh --out DIR: results.log
+#   --guest NAME DIR SEL  a guest run by qemu/boot.sh --out DIR: results.log
 #                         (KTAP from the guest), console.log (the kernel's),
-#                         qemu.rc (boot.sh's status); N tests were selected.
+#                         qemu.rc (boot.sh's status); SEL is a file naming
+#                         the tests the host selected, one per line, in
+#                         the order the guest must run them.
+#   --left-out TEXT       a stage or tests this run left out on purpose
+#                         (T=, SERIES_CHECK=0, DEBUG_CHECK=0): said on the
+#                         last line, so a partial run never reads as whole.
 #
 # Counted: every top-level "ok"/"not ok" line.  A skip counts as a failure:
 # under make check the series and the test helpers are part of the build,
-# so nothing has a reason to skip.  On top of the results, each of these
-# is one failure:
+# so nothing has a reason to skip.  TAP directives are case-insensitive
+# ("# Skip", "# SKIPPED", "# todo" are all skips).  On top of the results,
+# each of these is one failure:
 #  - a stream whose file is missing, whose producer's status is unknown,
 #    or that exited non-zero without reporting a failure;
 #  - a stream without exactly one plan "1..N", with N = 0, or with a
 #    result count other than N (results numbered 1..N in order);
-#  - a guest run whose plan is not the N tests the host selected, that has
-#    no "# guest-exit: 0" line, or whose qemu ended by the hard timeout or
-#    with an error;
-#  - a kernel log that is missing, shows no boot, or shows a panic, oops,
-#    BUG, WARNING, KASAN/KFENCE/UBSAN report, lockdep splat, lockup, RCU
-#    stall or hung task.  A clean kernel log is one passed result.
+#  - a guest run whose plan or results are not the tests the host selected
+#    (by name, in order); whose stream does not start with init's
+#    "# guest-boot: NONCE" line and end with its "# guest-exit: 0
+#    boot=NONCE" (NONCE a fresh random UUID that only init knows, so no
+#    test can forge the line; any other guest-exit line fails the run too);
+#    or whose qemu ended by the hard timeout or with an error;
+#  - a kernel log that is missing, shows no boot, or shows any line of
+#    tests/stress/log-patterns.sh (panic, oops, BUG, WARNING, KASAN/KFENCE/
+#    UBSAN report, lockdep splat, lockup, stall, hung task, list or file
+#    system corruption, busy inodes, dropped printk messages).  A clean
+#    kernel log is one passed result.
 set -u
-passed=0 failed=0
+top=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=tests/stress/log-patterns.sh
+. "$top/tests/stress/log-patterns.sh"
+passed=0 failed=0 left_out=''
+scratch=$(mktemp -d)
+# shellcheck disable=SC2317 # run by the EXIT trap
+on_exit() { _rc=$?; rm -rf "$scratch"; exit $_rc; }
+trap on_exit EXIT
 
 finding() {	# finding ok|fail TEXT
 	if [ "$1" = ok ]; then
@@ -48,7 +67,7 @@ tally() {
 		num = ($1 == "ok") ? $2 : $3
 		if (num != n) order = 1
 	}
-	/^ok[ \t]/ && /#[ \t]*(SKIP|skip|TODO|todo)/ { skip++; next }
+	/^ok[ \t]/ && tolower($0) ~ /#[ \t]*(skip|todo)/ { skip++; next }
 	/^ok[ \t]/ { pass++; next }
 	/^not ok[ \t]/ { fail++; next }
 	END { printf "%d %d %d %d %d %d %d\n", pass, fail, skip, plan, n, !order, plans }'
@@ -68,7 +87,7 @@ check_stream() {
 	stream_failed=$2
 	[ "$3" -eq 0 ] || {
 		finding fail "$name: $3 skipped (a skip is not a pass):"
-		grep -E '^ok .*# *(SKIP|skip|TODO|todo)' "$tap" | sed 's/^/#   /'
+		grep -iE '^ok[[:space:]].*#[[:space:]]*(skip|todo)' "$tap" | sed 's/^/#   /'
 	}
 	plan=$4 results=$5 ordered=$6 plans=$7
 	if [ "$plans" -ne 1 ]; then
@@ -101,14 +120,6 @@ check_rc() {
 	esac
 }
 
-# What a kernel log must never show.  "WARNING:" covers lockdep's splats
-# and WARN_ON; "BUG:" covers KASAN, sleeping in atomic context, bad page
-# state, soft lockups and scheduling while atomic.
-BAD_LOG='Kernel panic|Oops|BUG:|WARNING:|general protection fault|kernel BUG|'\
-'KFENCE:|UBSAN:|soft lockup|hard LOCKUP|blocked for more than|'\
-'rcu: INFO:|detected stalls|self-detected stall|Call Trace|'\
-'possible circular locking|inconsistent lock state|unreferenced object'
-
 check_console() {
 	name=$1 console=$2
 	if [ ! -s "$console" ]; then
@@ -119,7 +130,7 @@ check_console() {
 		finding fail "$name: the kernel log shows no boot"
 		return
 	fi
-	bad=$(tr -d '\r' < "$console" | grep -nE "$BAD_LOG")
+	bad=$(tr -d '\r' < "$console" | grep -nE "$KERNEL_LOG_BAD")
 	if [ -n "$bad" ]; then
 		finding fail "$name: kernel log is not clean:"
 		echo "$bad" | head -n 20 | sed 's/^/#   /'
@@ -128,20 +139,75 @@ check_console() {
 	fi
 }
 
-check_guest() {
-	name=$1 dir=$2 expected=$3
-	if [ "$expected" -eq 0 ]; then
-		finding fail "$name: no guest test was selected"
+# result_names TAP: the name of every top-level result, in order.
+result_names() {
+	tr -d '\r' < "$1" | awk '
+	/^ok[ \t]/ { print $3; next }
+	/^not ok[ \t]/ { print $4 }'
+}
+
+# check_names NAME TAP SELECTED: the results name the selected tests, in
+# order (a guest that ran a different set of the same size is not green).
+check_names() {
+	result_names "$2" > "$scratch/ran"
+	grep -v '^[[:space:]]*$' "$3" > "$scratch/selected"
+	cmp -s "$scratch/ran" "$scratch/selected" && return 0
+	# a count that differs has had its finding already
+	[ "$(wc -l < "$scratch/ran")" -eq "$(wc -l < "$scratch/selected")" ] || return 0
+	sort "$scratch/ran" > "$scratch/ran.sorted"
+	sort "$scratch/selected" > "$scratch/selected.sorted"
+	missing=$(comm -13 "$scratch/ran.sorted" "$scratch/selected.sorted" | tr '\n' ' ')
+	extra=$(comm -23 "$scratch/ran.sorted" "$scratch/selected.sorted" | tr '\n' ' ')
+	if [ -z "$missing$extra" ]; then
+		finding fail "$1: the guest ran the selected tests in another order"
+	else
+		finding fail "$1: the guest's results are not the selected tests:${missing:+ never reported: $missing}${extra:+ not selected: $extra}"
 	fi
-	stream_failed=0
-	check_stream "$name" "$dir/results.log" "$expected"
-	exit_line=$(tr -d '\r' < "$dir/results.log" 2> /dev/null | sed -n 's/^# guest-exit: //p' | tail -n 1)
-	if [ -z "$exit_line" ]; then
-		finding fail "$name: the guest never reported: it panicked, hung or timed out"
-	elif [ "$exit_line" != 0 ]; then
+}
+
+# check_exit NAME RESULTS: the run's end as init reported it.  init writes
+# "# guest-boot: NONCE" before the runner starts and "# guest-exit: RC
+# boot=NONCE" after it ended, NONCE a random UUID read once from
+# /proc/sys/kernel/random/uuid and kept in init's shell: no test can know
+# it, so a test that prints a guest-exit line cannot pass for init.
+check_exit() {
+	: > "$scratch/results"
+	[ -f "$2" ] && tr -d '\r' < "$2" > "$scratch/results"
+	exits=$(grep -c '^# guest-exit:' "$scratch/results")
+	if [ "$exits" -eq 0 ]; then
+		finding fail "$1: the guest never reported: it panicked, hung or timed out"
+		return
+	fi
+	boot=$(sed -n '1s/^# guest-boot: \([0-9a-fA-F-]\{16,\}\)$/\1/p' "$scratch/results")
+	last=$(grep -v '^[[:space:]]*$' "$scratch/results" | tail -n 1)
+	exit_rc=$(printf '%s\n' "$last" | sed -n "s/^# guest-exit: \([0-9][0-9]*\) boot=$boot\$/\1/p")
+	if [ -z "$boot" ] || [ "$(grep -c '^# guest-boot:' "$scratch/results")" -ne 1 ]; then
+		finding fail "$1: the stream does not start with init's one '# guest-boot: NONCE' line: its guest-exit line cannot be told from a test's"
+	elif [ -z "$exit_rc" ]; then
+		finding fail "$1: the last line is not init's guest-exit line (with this boot's nonce): a test printed it, or the run went on after it:"
+		grep -n '^# guest-exit:' "$scratch/results" | sed 's/^/#   /'
+	elif [ "$exits" -ne 1 ]; then
+		finding fail "$1: guest-exit lines that init did not write (a test printed them):"
+		grep -n '^# guest-exit:' "$scratch/results" | sed 's/^/#   /'
+	elif [ "$exit_rc" != 0 ]; then
 		[ "$stream_failed" -gt 0 ] ||
-			finding fail "$name: guest run exited $exit_line without reporting a failure"
+			finding fail "$1: guest run exited $exit_rc without reporting a failure"
 	fi
+}
+
+check_guest() {
+	name=$1 dir=$2 sel=$3
+	stream_failed=0
+	if [ ! -f "$sel" ]; then
+		finding fail "$name: the host's selection ($sel) is missing"
+		expected=0
+	else
+		expected=$(grep -c '[^[:space:]]' "$sel")
+		[ "$expected" -gt 0 ] || finding fail "$name: no guest test was selected"
+	fi
+	check_stream "$name" "$dir/results.log" "$expected" &&
+		[ -f "$sel" ] && check_names "$name" "$dir/results.log" "$sel"
+	check_exit "$name" "$dir/results.log"
 	qrc=$(cat "$dir/qemu.rc" 2> /dev/null)
 	case $qrc in
 	0) ;;
@@ -161,11 +227,15 @@ while [ $# -gt 0 ]; do
 		check_stream "$2" "$3" && check_rc "$2" "$4"
 		shift 4 ;;
 	--guest)
-		[ $# -ge 4 ] || { echo "verdict.sh: --guest NAME DIR N" >&2; exit 2; }
+		[ $# -ge 4 ] || { echo "verdict.sh: --guest NAME DIR SELECTED" >&2; exit 2; }
 		check_guest "$2" "$3" "$4"
 		shift 4 ;;
+	--left-out)
+		[ $# -ge 2 ] || { echo "verdict.sh: --left-out TEXT" >&2; exit 2; }
+		left_out="${left_out:+$left_out; }$2"
+		shift 2 ;;
 	*) echo "verdict.sh: unknown argument: $1" >&2; exit 2 ;;
 	esac
 done
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed${left_out:+ (left out: $left_out)}"
 [ "$failed" -eq 0 ]

@@ -28,11 +28,14 @@ stress_duration() {
 	echo 60
 }
 
-# What makes a kernel log dirty: every report of the debug kernel's
-# checkers (KASAN and KFENCE print "BUG: KASAN"/"BUG: KFENCE", lockdep
-# "WARNING: possible ... locking", DEBUG_LIST "list_add corruption"), stalls,
-# and any OOM kill, which none of these tests provokes on purpose.
-LOG_BAD='BUG:|WARNING:|Oops|general protection|Call Trace|rcu: INFO|detected stall|soft lockup|hard LOCKUP|blocked for more than|workqueue lockup|corruption|KASAN|KFENCE|out of memory|oom-kill|Out of memory'
+# What makes a kernel log dirty: the list the host's verdict.sh judges
+# every console with (tests/stress/log-patterns.sh: panics, oopses, BUG,
+# WARNING, KASAN/KFENCE/UBSAN reports, lockdep, lockups and stalls, list
+# and file system corruption, busy inodes, dropped printk messages), and
+# on top of it any OOM kill, which none of these tests provokes on purpose.
+# shellcheck source=tests/stress/log-patterns.sh
+. "$(cd "$(dirname "$0")/../stress" && pwd)/log-patterns.sh"
+LOG_BAD="$KERNEL_LOG_BAD|out of memory|oom-kill|Out of memory"
 
 # log_mark: remember the kernel log so far; log_check: fail if lines that
 # match LOG_BAD appeared since (the host scans the whole console too: this

@@ -1,0 +1,50 @@
+# What a kernel log must never show: the one list of patterns that the
+# host's judge (tests/host/verdict.sh, on every guest's console) and the
+# guest's own checks (tests/stress/lib.sh: log_mark/log_check, in stress-,
+# safety- and the other tests that scan dmesg) share.  Sourced by both, so
+# it is POSIX sh and sets KERNEL_LOG_BAD, an extended regular expression
+# (grep -E, case-sensitive: "oops=panic" on the command line is no Oops).
+# One pattern a line below; a line is what the kernel prints for the bug:
+# shellcheck shell=sh disable=SC2034 # used by the scripts that source it
+KERNEL_LOG_BAD=$(awk '!/^[ \t]*(#|$)/ { s = s (s == "" ? "" : "|") $0 } END { print s }' <<'EOF'
+# panics, oopses, BUG_ON, general protection faults
+Kernel panic
+Oops
+kernel BUG at
+BUG:
+# SLUB's own checks: "BUG dentry (Not tainted): Poison overwritten"
+BUG [^ ]+ \((Not tainted|Tainted)
+general protection fault
+Call Trace
+# WARN_ON, lockdep's splats (also "WARNING: possible circular locking")
+WARNING:
+possible circular locking
+inconsistent lock state
+# memory checkers: KASAN and KFENCE ("BUG: KASAN", "BUG: KFENCE"),
+# UBSAN (turned on in qemu/kernel-debug.config), kmemleak
+KFENCE:
+UBSAN:
+unreferenced object
+# DEBUG_LIST: "list_add corruption", "list_del corruption", "list_add double add"
+list_(add|del) (corruption|double add)
+# lockups, stalls, hung tasks
+soft lockup
+hard LOCKUP
+blocked for more than
+rcu: INFO:
+detected stalls
+self-detected stall
+workqueue lockup
+# an inode refcount bug in a shrinker: 6.1 prints it without a stack
+Busy inodes after unmount
+# file systems that found themselves corrupt, or shut down
+EXT4-fs error
+Remounting filesystem read-only
+Corruption of in-memory data
+Metadata corruption detected
+Shutting down filesystem
+XFS \([^)]*\): Internal error
+# a splat may be among what printk dropped
+printk messages dropped
+EOF
+)
