@@ -91,6 +91,7 @@ struct row {
 struct rows {
 	size_t n, ok, failed;
 	struct row *r;
+	struct cgp_pathset seen;	/* each cgroup once, however CGROUPs overlap */
 };
 
 static struct cgp_mounts mounts;
@@ -98,8 +99,15 @@ static struct cgp_mounts mounts;
 static void add_row(struct rows *rows, const char *path, unsigned int depth,
 		    int err, struct cgp_dentry *d)
 {
-	struct row *r = realloc(rows->r, (rows->n + 1) * sizeof(*r));
+	int added = cgp_pathset_add(&rows->seen, path);
+	struct row *r;
 
+	if (added == 0) {
+		/* shown already (an overlapping CGROUP): one row, one series */
+		cgp_dentry_free(d);
+		return;
+	}
+	r = added < 0 ? NULL : realloc(rows->r, (rows->n + 1) * sizeof(*r));
 	if (!r || !(r[rows->n].path = strdup(path))) {
 		tool_err(NULL, "out of memory");
 		exit(EXIT_FAIL);
@@ -118,8 +126,9 @@ static void add_row(struct rows *rows, const char *path, unsigned int depth,
 /*
  * Read the subtree of CG (or CG alone) into ROWS in display order.  A
  * cgroup that cannot be read is reported on stderr and kept as a row
- * marked failed, so that its subtree still shows; one removed between
- * the walk and its read is left out (it no longer exists).
+ * marked failed, so that its subtree still shows; one that does not
+ * exist has no row (a CGROUP named is reported; a descendant removed
+ * between the walk and its read is left out silently).
  */
 static void collect(const char *cg, int recursive, struct rows *rows)
 {
@@ -134,12 +143,16 @@ static void collect(const char *cg, int recursive, struct rows *rows)
 		struct cgp_dentry d;
 
 		rc = cgm_read_dentry(cg, &d);
-		if (rc) {
+		if (rc == ECGROUPNOTEXIST) {
 			tool_cg_err(cg, CGM_DENTRY_UNUSED, rc);
 			rows->failed++;
 			return;
 		}
-		add_row(rows, cg, 0, 0, &d);
+		if (rc) {
+			tool_cg_err(cg, CGM_DENTRY_UNUSED, rc);
+			memset(&d, 0, sizeof(d));
+		}
+		add_row(rows, cg, 0, rc, &d);
 		return;
 	}
 	rc = cgm_walk(cg, &paths, &n);
@@ -446,6 +459,7 @@ int main(int argc, char **argv)
 		cgp_dentry_free(&rows.r[i].d);
 	}
 	free(rows.r);
+	cgp_pathset_free(&rows.seen);
 	cgp_mounts_free(&mounts);
 	tool_free_cgroups(&cgs);
 	return tool_status(rows.ok, rows.failed);

@@ -4,7 +4,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cgjson.h"
-#include "cgout.h"
+#include "cgtext.h"
 
 #include <stdlib.h>
 
@@ -91,28 +91,22 @@ void cgjw_fixed(struct cgjw *w, const char *key, double v, int decimals)
 
 void cgj_string(FILE *out, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
+	struct cgtext_piece pc;
 
 	fputc('"', out);
-	while (*p) {
-		size_t len = cgo_utf8_len(p);
-
-		if (*p == '"' || *p == '\\') {
-			fputc('\\', out);
-			fputc(*p, out);
-		} else if (*p == '\n') {
+	while (cgtext_next(&s, &pc)) {
+		if (pc.escaped)
+			fprintf(out, "\\\\x%02x", (unsigned)pc.cp);
+		else if (pc.cp == '"')
+			fputs("\\\"", out);
+		else if (pc.cp == '\n')
 			fputs("\\n", out);
-		} else if (*p == '\t') {
+		else if (pc.cp == '\t')
 			fputs("\\t", out);
-		} else if (*p < 0x20 || *p == 0x7f || len == 0) {
-			/* control characters, and bytes that are not UTF-8
-			 * (taken as Latin-1, so the output stays valid JSON) */
-			fprintf(out, "\\u%04x", *p);
-			len = 1;
-		} else {
-			fwrite(p, 1, len, out);
-		}
-		p += len;
+		else if (pc.cp < 0x20 || pc.cp == 0x7f || (pc.cp >= 0x80 && pc.cp < 0xa0))
+			fprintf(out, "\\u%04x", (unsigned)pc.cp);
+		else
+			fwrite(pc.bytes, 1, pc.len, out);
 	}
 	fputc('"', out);
 }

@@ -2,77 +2,78 @@
 /*
  * cgout: tables, raw and pairs output; see cgout.h.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 #include "cgout.h"
+#include "cgtext.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <wchar.h>
+#include <wctype.h>
 
-size_t cgo_utf8_len(const unsigned char *s)
+/* Write the LEN bytes at P as \xHH each; returns the width, 4 * LEN. */
+static size_t hex_bytes(FILE *out, const char *p, size_t len)
 {
-	size_t len;
-	uint32_t cp;
+	for (size_t i = 0; out && i < len; i++)
+		fprintf(out, "\\x%02x", (unsigned char)p[i]);
+	return 4 * len;
+}
 
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
-		len = 2;
-		cp = s[0] & 0x1f;
-	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
-		len = 3;
-		cp = s[0] & 0x0f;
-	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-		len = 4;
-		cp = s[0] & 0x07;
-	} else {
-		return 0;
-	}
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3f);
-	}
-	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return len;
+/*
+ * The columns a printable character takes on a terminal in the current
+ * locale, or -1 when the locale cannot show it (not UTF-8, not printable,
+ * a C1 control such as U+009B CSI).
+ */
+static int term_width(const struct cgtext_piece *pc)
+{
+	mbstate_t st;
+	wchar_t wc;
+	int w;
+
+	if (MB_CUR_MAX == 1)
+		return -1;
+	memset(&st, 0, sizeof(st));
+	if (mbrtowc(&wc, pc->bytes, pc->len, &st) != pc->len || !iswprint((wint_t)wc))
+		return -1;
+	w = wcwidth(wc);
+	return w < 0 ? -1 : w;
 }
 
 size_t cgo_escape(FILE *out, const char *s, enum cgo_mode mode)
 {
-	const unsigned char *p = (const unsigned char *)s;
+	struct cgtext_piece pc;
 	size_t width = 0;
 
-	while (*p) {
-		size_t len = cgo_utf8_len(p);
-		int hex = *p < 0x20 || *p == 0x7f ||
-			  (*p == '\\' && mode != CGO_PAIRS) ||
-			  (*p == ' ' && mode == CGO_RAW);
+	while (cgtext_next(&s, &pc)) {
+		int ctrl = pc.cp < 0x20 || pc.cp == 0x7f ||
+			   (pc.cp >= 0x80 && pc.cp < 0xa0);
+		int w;
 
-		if (hex) {
-			if (out)
-				fprintf(out, "\\x%02x", *p);
-			width += 4;
-			p++;
+		if (pc.escaped || ctrl || (mode == CGO_RAW && (pc.cp == ' ' || pc.cp >= 0x80))) {
+			width += hex_bytes(out, pc.bytes, pc.len);
 			continue;
 		}
-		if (mode == CGO_PAIRS && strchr("\"\\`$", *p)) {
+		if (mode == CGO_PAIRS && strchr("\"`$", (int)pc.cp)) {
 			if (out) {
 				fputc('\\', out);
-				fputc(*p, out);
+				fputc((int)pc.cp, out);
 			}
 			width += 2;
-			p++;
 			continue;
 		}
-		if (len == 0)
-			len = 1;	/* not UTF-8: passed on as it is */
+		w = 1;
+		if (pc.cp >= 0x80 && mode == CGO_TABLE) {
+			w = term_width(&pc);
+			if (w < 0) {
+				width += hex_bytes(out, pc.bytes, pc.len);
+				continue;
+			}
+		}
 		if (out)
-			fwrite(p, 1, len, out);
-		width++;
-		p += len;
+			fwrite(pc.bytes, 1, pc.len, out);
+		width += (size_t)w;
 	}
 	return width;
 }

@@ -15,16 +15,16 @@
 
 enum cgo_mode { CGO_TABLE, CGO_RAW, CGO_PAIRS, CGO_JSON, CGO_PROM };
 
-/* Length of the valid UTF-8 sequence at S, or 0 if it is not one. */
-size_t cgo_utf8_len(const unsigned char *s);
-
 /*
- * Write S for MODE.  Every mode writes control characters (and DEL) as
- * \xHH, so a name holding a tab or newline cannot break a line or a
- * field.  TABLE and RAW also write '\' as \x5c; RAW writes a space as
- * \x20 (fields are space-separated); PAIRS puts '\' before '"', '\', '`'
- * and '$', so that the value can be eval'd inside double quotes.
- * Returns the width written, in characters.
+ * Write S for MODE, in the reversible form of cgtext.h: bytes that are
+ * not UTF-8, and '\', as \xHH.  Every mode also writes control
+ * characters (C0, DEL and C1 such as U+009B CSI) as \xHH, so a name can
+ * neither break a line or a field nor drive the terminal.  RAW writes a
+ * space and every non-ASCII byte as \xHH (fields are space-separated and
+ * ASCII, as findmnt -r); TABLE writes what the locale cannot print as
+ * \xHH; PAIRS puts '\' before '"', '`' and '$', so that the value can be
+ * eval'd inside double quotes.  Returns the columns it takes on a
+ * terminal (wcwidth: 2 for a CJK character, 0 for a combining one).
  */
 size_t cgo_escape(FILE *out, const char *s, enum cgo_mode mode);
 

@@ -209,3 +209,63 @@ out:
 	free(stack);
 	return ret;
 }
+
+/* FNV-1a: paths of one tree share long prefixes, all bytes count. */
+static size_t path_hash(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+	return (size_t)h;
+}
+
+/* The slot of PATH in SLOT[CAP]: where it is, or the empty one it would take. */
+static size_t pathset_slot(char **slot, size_t cap, const char *path)
+{
+	size_t i = path_hash(path) & (cap - 1);
+
+	while (slot[i] && strcmp(slot[i], path))
+		i = (i + 1) & (cap - 1);
+	return i;
+}
+
+static int pathset_grow(struct cgp_pathset *set)
+{
+	size_t cap = set->cap ? set->cap * 2 : 64;
+	char **slot = calloc(cap, sizeof(*slot));
+
+	if (!slot)
+		return -1;
+	for (size_t i = 0; i < set->cap; i++)
+		if (set->slot[i])
+			slot[pathset_slot(slot, cap, set->slot[i])] = set->slot[i];
+	free(set->slot);
+	set->slot = slot;
+	set->cap = cap;
+	return 0;
+}
+
+int cgp_pathset_add(struct cgp_pathset *set, const char *path)
+{
+	size_t i;
+
+	if ((set->n + 1) * 2 > set->cap && pathset_grow(set))
+		return -1;
+	i = pathset_slot(set->slot, set->cap, path);
+	if (set->slot[i])
+		return 0;
+	set->slot[i] = strdup(path);
+	if (!set->slot[i])
+		return -1;
+	set->n++;
+	return 1;
+}
+
+void cgp_pathset_free(struct cgp_pathset *set)
+{
+	for (size_t i = 0; i < set->cap; i++)
+		free(set->slot[i]);
+	free(set->slot);
+	memset(set, 0, sizeof(*set));
+}

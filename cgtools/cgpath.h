@@ -44,4 +44,17 @@ int cgp_under(const char *path, const char *top);
 int cgp_tree_order(const char *const *paths, const uint64_t *keys, size_t n,
 		   size_t *order, unsigned int *depth);
 
+/*
+ * A set of paths, to print each cgroup once however the CGROUP arguments
+ * overlap ("-R / /A").  Zero-initialise; free with cgp_pathset_free().
+ */
+struct cgp_pathset {
+	size_t n, cap;
+	char **slot;		/* open addressing, cap a power of two */
+};
+
+/* Add PATH (copied): 1 when added, 0 when already there, -1 out of memory. */
+int cgp_pathset_add(struct cgp_pathset *set, const char *path);
+void cgp_pathset_free(struct cgp_pathset *set);
+
 #endif

@@ -4,31 +4,30 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cgprom.h"
-#include "cgout.h"
+#include "cgtext.h"
 
 /*
- * S with '\' and newline escaped, and '"' too in a label value.  The
- * format is UTF-8: a byte that is not is written as U+FFFD.
+ * A label value in the reversible form of cgtext.h (a byte that is not
+ * UTF-8, and '\\', as the four characters \xHH), then escaped for the
+ * format: '\\' and newline, and '"' too.  HELP text (LABEL 0) is ours:
+ * its '\\' is only escaped.  Two different names
+ * never give the same label value, so no two series collide.
  */
 static void escape(FILE *out, const char *s, int label)
 {
-	const unsigned char *p = (const unsigned char *)s;
+	struct cgtext_piece pc;
 
-	while (*p) {
-		size_t len = cgo_utf8_len(p);
-
-		if (*p == '\\' || (label && *p == '"')) {
-			fputc('\\', out);
-			fputc(*p, out);
-		} else if (*p == '\n') {
+	while (cgtext_next(&s, &pc)) {
+		if (!label && pc.cp == '\\')
+			fputs("\\\\", out);	/* HELP is our text, not a name */
+		else if (pc.escaped)
+			fprintf(out, "\\\\x%02x", (unsigned)pc.cp);
+		else if (label && pc.cp == '"')
+			fputs("\\\"", out);
+		else if (pc.cp == '\n')
 			fputs("\\n", out);
-		} else if (len == 0) {
-			fputs("\xef\xbf\xbd", out);
-			len = 1;
-		} else {
-			fwrite(p, 1, len, out);
-		}
-		p += len ? len : 1;
+		else
+			fwrite(pc.bytes, 1, pc.len, out);
 	}
 }
 

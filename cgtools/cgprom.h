@@ -14,7 +14,7 @@
 
 struct cgprom_label {
 	const char *name;	/* [a-zA-Z_][a-zA-Z0-9_]* */
-	const char *value;	/* any bytes: escaped, non-UTF-8 as U+FFFD */
+	const char *value;	/* any bytes: reversible form (cgtext.h), escaped */
 };
 
 /* "# HELP NAME HELP" and "# TYPE NAME TYPE" (counter, gauge). */

@@ -351,6 +351,7 @@ int main(int argc, char **argv)
 		}
 	}
 	tool_add_operands(&cgs, argc, argv, optind);
+	tool_dedupe_cgroups(&cgs);
 	if (have_n && have_all)
 		tool_usage_err("--max and --all exclude each other");
 	if (o.recursive && !o.have_above)

@@ -153,6 +153,11 @@ static void print_once_table(const struct reading *rs, size_t n, const struct op
 		const struct cgp_kvs *kvs = &rs[i].kvs;
 		uint64_t v;
 
+		if (rs[i].err && !kvs->n) {
+			/* not read: one row, so that the failure shows */
+			cgo_set(&t, cgo_row(&t, 0), C_CGROUP, rs[i].cgroup);
+			continue;
+		}
 		/* the nine counters, then any key a later kernel adds */
 		for (size_t k = 0; k < NKEYS + kvs->n; k++) {
 			const char *key = k < NKEYS ? cgp_slab_keys[k] : kvs->v[k - NKEYS].key;
@@ -191,10 +196,14 @@ static void print_once_json(const struct reading *rs, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		cgjw_obj(&w, NULL);
 		cgjw_str(&w, "cgroup", rs[i].cgroup);
-		cgjw_obj(&w, "stat");
-		for (size_t k = 0; k < rs[i].kvs.n; k++)
-			cgjw_u64(&w, rs[i].kvs.v[k].key, rs[i].kvs.v[k].val);
-		cgjw_end(&w);
+		if (rs[i].err && !rs[i].kvs.n) {
+			cgjw_null(&w, "stat");
+		} else {
+			cgjw_obj(&w, "stat");
+			for (size_t k = 0; k < rs[i].kvs.n; k++)
+				cgjw_u64(&w, rs[i].kvs.v[k].key, rs[i].kvs.v[k].val);
+			cgjw_end(&w);
+		}
 		if (rs[i].err)
 			cgjw_str(&w, "error", cgm_strerror(rs[i].err));
 		cgjw_end(&w);
@@ -268,8 +277,11 @@ static int show_once(const struct tool_cgroups *cgs, const struct opts *o)
 			failed++;
 		else
 			ok++;
-		/* what was read is shown, even when some keys are missing */
-		if (rs[n].kvs.n)
+		/*
+		 * a cgroup that exists keeps its entry, with what was read
+		 * (some keys may be missing) or none, and its error
+		 */
+		if (rs[n].err != ECGROUPNOTEXIST)
 			n++;
 		else
 			cgp_kvs_free(&rs[n].kvs);
@@ -420,7 +432,7 @@ static size_t expand(struct tool_cgroups *cgs)
 			failed++;
 		}
 		for (size_t j = 0; j < n; j++)
-			tool_add_cgroup(&all, paths[j]);
+			tool_add_path(&all, paths[j]);
 		cgm_free_paths(paths, n);
 	}
 	tool_free_cgroups(cgs);
@@ -471,6 +483,7 @@ int main(int argc, char **argv)
 		}
 	}
 	tool_add_operands(&cgs, argc, argv, optind);
+	tool_dedupe_cgroups(&cgs);
 	if (have_count && !o.interval_ms)
 		tool_usage_err("-c needs -i");
 	if (o.own && !o.interval_ms)
@@ -488,8 +501,10 @@ int main(int argc, char **argv)
 	}
 
 	tool_init();
-	if (o.recursive)
+	if (o.recursive) {
 		walk_failed = expand(&cgs);
+		tool_dedupe_cgroups(&cgs);	/* -R / /A: each cgroup once */
+	}
 	rc = o.interval_ms ? show_intervals(&cgs, &o) : show_once(&cgs, &o);
 	if (walk_failed)	/* a CGROUP of -R could not be walked */
 		rc = cgs.n && rc != EXIT_FAIL ? EXIT_SOME : EXIT_FAIL;

@@ -6,9 +6,11 @@
 #include "cgtool.h"
 #include "cgmem.h"
 #include "cgpath.h"
+#include "cgtext.h"
 
 #include <errno.h>
 #include <libcgroup.h>
+#include <locale.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +42,8 @@ static void close_stdout(void)
 void tool_setup(const char *name)
 {
 	tool_name = name;
+	/* the character set only: numbers, messages and JSON stay "C" */
+	setlocale(LC_CTYPE, "");
 	atexit(close_stdout);
 }
 
@@ -110,12 +114,26 @@ int tool_status(size_t ok, size_t failed)
 	return ok ? EXIT_SOME : EXIT_FAIL;
 }
 
+void tool_add_path(struct tool_cgroups *cgs, const char *path)
+{
+	char **np = realloc(cgs->path, (cgs->n + 1) * sizeof(*np));
+
+	if (!np || !(np[cgs->n] = strdup(path))) {
+		tool_err(NULL, "out of memory");
+		exit(EXIT_FAIL);
+	}
+	cgs->path = np;
+	cgs->n++;
+}
+
 void tool_add_cgroup(struct tool_cgroups *cgs, const char *arg)
 {
-	char path[4096];
-	char **np;
+	char name[4096], path[4096];
 
-	switch (cgp_cgroup_arg(arg, path, sizeof(path))) {
+	/* the reversible form the tools print (\xHH) names the same cgroup */
+	if (cgtext_decode(arg, name, sizeof(name)))
+		tool_usage_err("%s: not a cgroup path", arg);
+	switch (cgp_cgroup_arg(name, path, sizeof(path))) {
 	case 0:
 		break;
 	case -2:
@@ -123,13 +141,7 @@ void tool_add_cgroup(struct tool_cgroups *cgs, const char *arg)
 	default:
 		tool_usage_err("%s: not a cgroup path", arg);
 	}
-	np = realloc(cgs->path, (cgs->n + 1) * sizeof(*np));
-	if (!np || !(np[cgs->n] = strdup(path))) {
-		tool_err(NULL, "out of memory");
-		exit(EXIT_FAIL);
-	}
-	cgs->path = np;
-	cgs->n++;
+	tool_add_path(cgs, path);
 }
 
 void tool_opt_g(struct tool_cgroups *cgs, const char *arg)
@@ -149,6 +161,27 @@ void tool_add_operands(struct tool_cgroups *cgs, int argc, char **argv,
 		tool_add_cgroup(cgs, argv[i]);
 	if (cgs->n == 0)
 		tool_usage_err("no CGROUP given");
+}
+
+void tool_dedupe_cgroups(struct tool_cgroups *cgs)
+{
+	struct cgp_pathset seen = { 0 };
+	size_t kept = 0;
+
+	for (size_t i = 0; i < cgs->n; i++) {
+		int rc = cgp_pathset_add(&seen, cgs->path[i]);
+
+		if (rc < 0) {
+			tool_err(NULL, "out of memory");
+			exit(EXIT_FAIL);
+		}
+		if (rc)
+			cgs->path[kept++] = cgs->path[i];
+		else
+			free(cgs->path[i]);
+	}
+	cgs->n = kept;
+	cgp_pathset_free(&seen);
 }
 
 void tool_free_cgroups(struct tool_cgroups *cgs)

@@ -26,7 +26,8 @@ enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_SOME = 64 };
 extern const char *tool_name;
 
 /*
- * Name the tool for its messages and check stdout at exit, as util-linux's
+ * Name the tool for its messages, take the locale's character set (for
+ * the widths of names in tables) and check stdout at exit, as util-linux's
  * close_stdout() does: a write error (a full disk, /dev/full) is reported
  * and the exit status becomes 1.
  */
@@ -58,7 +59,10 @@ struct tool_cgroups {
 	char **path;
 };
 
-/* Add ARG (a path, or CTRL:PATH); exits 2 if malformed. */
+/*
+ * Add ARG (a path, or CTRL:PATH, in the reversible form the tools print:
+ * \xHH is the byte HH); exits 2 if malformed.
+ */
 void tool_add_cgroup(struct tool_cgroups *cgs, const char *arg);
 /*
  * -g as cgget takes it: CTRL:PATH adds a CGROUP; CTRL alone selects
@@ -68,6 +72,10 @@ void tool_opt_g(struct tool_cgroups *cgs, const char *arg);
 /* Add the operands argv[first..argc-1]; exits 2 if no CGROUP was given. */
 void tool_add_operands(struct tool_cgroups *cgs, int argc, char **argv,
 		       int first);
+/* Add PATH as it is (a cgroup path from a walk: no decoding). */
+void tool_add_path(struct tool_cgroups *cgs, const char *path);
+/* Drop repeated paths, keeping the first of each. */
+void tool_dedupe_cgroups(struct tool_cgroups *cgs);
 void tool_free_cgroups(struct tool_cgroups *cgs);
 
 /*

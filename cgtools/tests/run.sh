@@ -324,7 +324,7 @@ expect_text "cgdentry --prometheus: per device, with mount point" \
 	"memcg_dentry_unused_sb{cgroup=\"/A\",device=\"$rootdev\",fstype=\"*\",mountpoint=\"$rootmnt\"} 100"
 expect_same "cgdentry --prometheus: label values escaped" \
 	"$(grep '^memcg_dentry_unused_subtree{cgroup="/A/q' "$scratch/prom")" \
-	'memcg_dentry_unused_subtree{cgroup="/A/q\"uo\\te\nnl"} 3'
+	'memcg_dentry_unused_subtree{cgroup="/A/q\"uo\\x5cte\nnl"} 3'
 $B/cgslabstat --prometheus /A > "$scratch/prom"
 expect_text "cgslabstat --prometheus: origins as labels" \
 	"$(grep '^memcg_slab_reclaimed_total' "$scratch/prom" | tr '\n' '|')" \
@@ -333,6 +333,38 @@ expect_text "cgslabstat --prometheus: subtree counters" \
 	"$(grep '^memcg_slab_subtree_forced_shrinks_total' "$scratch/prom")" \
 	'memcg_slab_subtree_forced_shrinks_total{cgroup="/A"} 1014'
 rm -rf "$root/A/q\"uo\\te${nl}nl"
+
+# issue 24.1: names that are not UTF-8 print reversibly, each cgroup once
+ff=$(printf '\377') fe=$(printf '\376') yuml=$(printf '\303\277')
+mkcg "/U/x$ff" 1 1
+mkcg "/U/x$fe" 2 2
+mkcg "/U/x$yuml" 3 3
+mkcg "/U/b\\xff" 4 4
+mkcg /U 0 10
+check_prom "24.1 cgdentry --prometheus: bytes that are not UTF-8 make distinct series" \
+	$B/cgdentry --prometheus -R /U
+check_prom "24.1 cgslabstat --prometheus: bytes that are not UTF-8 make distinct series" \
+	$B/cgslabstat --prometheus -R /U
+check_prom "24.1 cgdentry --prometheus -R / /U: overlapping CGROUPs, each series once" \
+	$B/cgdentry --prometheus -R / /U
+check_prom "24.1 cgslabstat --prometheus -R / /U /U: each series once" \
+	$B/cgslabstat --prometheus -R / /U /U
+expect_same "24.1 the labels are the reversible form" \
+	"$($B/cgdentry --prometheus -R /U | grep '^memcg_dentry_unused{' | sort | tr '\n' '|')" \
+	'memcg_dentry_unused{cgroup="/U"} 0|memcg_dentry_unused{cgroup="/U/b\\x5cxff"} 4|memcg_dentry_unused{cgroup="/U/x\\xfe"} 2|memcg_dentry_unused{cgroup="/U/x\\xff"} 1|'"memcg_dentry_unused{cgroup=\"/U/x$yuml\"} 3|"
+expect_same "24.1 -r -R / /U: each row once" \
+	"$($B/cgdentry -r -n -o CGROUP -R /U /U/x$ff / | sort | uniq -d)" ""
+$B/cgdentry -J -R /U > "$scratch/j"
+expect_same "24.1 JSON: \\xff, \\xfe, U+00FF and a real backslash print apart" \
+	"$($B/cgtest-json '.cgroups[unused=1].cgroup' < "$scratch/j") $($B/cgtest-json '.cgroups[unused=2].cgroup' < "$scratch/j") $($B/cgtest-json '.cgroups[unused=4].cgroup' < "$scratch/j")" \
+	'/U/x\xff /U/x\xfe /U/b\x5cxff'
+# a script feeds the JSON path back: it names the same cgroup, not another
+for u in 1 2 3 4; do
+	p=$($B/cgtest-json ".cgroups[unused=$u].cgroup" < "$scratch/j")
+	expect_same "24.1 the printed path of the cgroup with $u names it again" \
+		"$($B/cgdentry -r -n -o UNUSED "$p")" "$u"
+done
+rm -rf "$root/U"
 
 # cgslabstat: all 18 keys, or a partial table and 64
 expect_exit 0 "cgslabstat /A" $B/cgslabstat -r /A

@@ -14,6 +14,7 @@
 #include "cgout.h"
 #include "cgpath.h"
 #include "cgprom.h"
+#include "cgtext.h"
 
 #include <errno.h>
 #include <json-c/json.h>
@@ -412,7 +413,7 @@ static void json_escapes_specials(void)
 	static const struct { const char *in, *out; } cases[] = {
 		{ "plain", "\"plain\"" },
 		{ "", "\"\"" },
-		{ "a\"b\\c", "\"a\\\"b\\\\c\"" },
+		{ "a\"b\\c", "\"a\\\"b\\\\x5cc\"" },
 		{ "l1\nl2\tx", "\"l1\\nl2\\tx\"" },
 		{ "\x01\x1f\x7f", "\"\\u0001\\u001f\\u007f\"" },
 		{ "/mnt/da ta", "\"/mnt/da ta\"" },
@@ -429,7 +430,7 @@ static void json_escapes_specials(void)
 	}
 }
 
-/* Valid UTF-8 passes through; other bytes become \u00XX (Latin-1). */
+/* Valid UTF-8 passes through; other bytes become the text \xHH. */
 static void json_utf8_and_invalid_bytes(void)
 {
 	char *got = json_of("caf\xc3\xa9 \xf0\x9f\x98\x80");
@@ -437,14 +438,95 @@ static void json_utf8_and_invalid_bytes(void)
 	CHECK(!strcmp(got, "\"caf\xc3\xa9 \xf0\x9f\x98\x80\""));
 	free(got);
 	got = json_of("a\xff" "b\xc0\x80" "c\xed\xa0\x80");
-	CHECK(!strcmp(got, "\"a\\u00ffb\\u00c0\\u0080c\\u00ed\\u00a0\\u0080\""));
+	CHECK(!strcmp(got, "\"a\\\\xffb\\\\xc0\\\\x80c\\\\xed\\\\xa0\\\\x80\""));
 	free(got);
 	got = json_of("\xe2\x82");	/* truncated sequence at the end */
-	CHECK(!strcmp(got, "\"\\u00e2\\u0082\""));
+	CHECK(!strcmp(got, "\"\\\\xe2\\\\x82\""));
+	free(got);
+	got = json_of("csi\xc2\x9b");	/* C1 control U+009B: escaped */
+	CHECK(!strcmp(got, "\"csi\\u009b\""));
 	free(got);
 }
 
-/* What cgj_string writes, json-c reads back to the same bytes. */
+/*
+ * Issue 24: two names that differ print differently in every format (the
+ * bytes \xff, \xfe and the character U+00FF, or a real backslash and an
+ * escape), and the printed form decodes back to the name.
+ */
+static void names_print_reversibly(void)
+{
+	static const char *const names[] = {
+		"/x\xff", "/x\xfe", "/x\xc3\xbf", "/x\\xff", "/x\\", "/x\\\\",
+		"/caf\xc3\xa9", "/t\tn\n",
+	};
+	const size_t n = sizeof(names) / sizeof(names[0]);
+	char *json[8], *prom[8], *raw[8], *table[8];
+
+	for (size_t i = 0; i < n; i++) {
+		struct cgprom_label l[] = { { "cgroup", names[i] } };
+		struct json_object *v;
+		char back[64];
+
+		json[i] = json_of(names[i]);
+		CAPTURE(prom[i], f, cgprom_sample(f, "m", l, 1, 1));
+		CAPTURE(raw[i], f, cgo_escape(f, names[i], CGO_RAW));
+		CAPTURE(table[i], f, cgo_escape(f, names[i], CGO_TABLE));
+		/* JSON read back, then decoded, is the name again */
+		v = parse_strict(json[i]);
+		CHECK(v && !cgtext_decode(json_object_get_string(v), back, sizeof(back)) &&
+		      !strcmp(back, names[i]));
+		json_object_put(v);
+		CHECK(!cgtext_decode(raw[i], back, sizeof(back)) && !strcmp(back, names[i]));
+	}
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < i; j++) {
+			CHECK(strcmp(json[i], json[j]));
+			CHECK(strcmp(prom[i], prom[j]));
+			CHECK(strcmp(raw[i], raw[j]));
+			CHECK(strcmp(table[i], table[j]));
+		}
+	for (size_t i = 0; i < n; i++) {
+		free(json[i]);
+		free(prom[i]);
+		free(raw[i]);
+		free(table[i]);
+	}
+}
+
+/* \xHH decodes to the byte; other text stays; a NUL or no room fails. */
+static void text_decode(void)
+{
+	char out[16];
+
+	CHECK(cgtext_decode("/a\\xffb\\x5C", out, sizeof(out)) == 0 &&
+	      !strcmp(out, "/a\xff" "b\\"));
+	CHECK(cgtext_decode("/a\\xg1\\x", out, sizeof(out)) == 0 &&
+	      !strcmp(out, "/a\\xg1\\x"));
+	CHECK(cgtext_decode("/a\\x00", out, sizeof(out)) == -1);
+	CHECK(cgtext_decode("0123456789abcdef", out, sizeof(out)) == -1);
+	CHECK(cgtext_decode("0123456789abcde", out, sizeof(out)) == 0);
+}
+
+/* Each path once: the set says which were there. */
+static void pathset_dedupes(void)
+{
+	struct cgp_pathset set = { 0 };
+	char p[32];
+	int added = 0;
+
+	for (int round = 0; round < 2; round++)
+		for (int i = 0; i < 1000; i++) {
+			snprintf(p, sizeof(p), "/A/%d", i);
+			added += cgp_pathset_add(&set, p);
+		}
+	CHECK(added == 1000 && set.n == 1000);
+	CHECK(cgp_pathset_add(&set, "/A/1000") == 1);
+	cgp_pathset_free(&set);
+	CHECK(cgp_pathset_add(&set, "/") == 1);
+	cgp_pathset_free(&set);
+}
+
+/* What cgj_string writes, json-c reads back and cgtext decodes to the same bytes. */
 static void json_round_trip(void)
 {
 	static const char *const inputs[] = {
@@ -456,8 +538,11 @@ static void json_round_trip(void)
 		char *text = json_of(inputs[i]);
 		struct json_object *v = parse_strict(text);
 
+		char back[64];
+
 		CHECK(v && json_object_get_type(v) == json_type_string &&
-		      !strcmp(json_object_get_string(v), inputs[i]));
+		      !cgtext_decode(json_object_get_string(v), back, sizeof(back)) &&
+		      !strcmp(back, inputs[i]));
 		json_object_put(v);
 		free(text);
 	}
@@ -532,8 +617,11 @@ static void out_escapes_per_mode(void)
 		{ "a b", CGO_RAW, "a\\x20b", 6 },
 		{ "back\\slash", CGO_RAW, "back\\x5cslash", 13 },
 		{ "x\x7f", CGO_RAW, "x\\x7f", 5 },
-		{ "caf\xc3\xa9", CGO_RAW, "caf\xc3\xa9", 4 },
-		{ "q\"$`\\ e", CGO_PAIRS, "q\\\"\\$\\`\\\\ e", 11 },
+		{ "caf\xc3\xa9", CGO_RAW, "caf\\xc3\\xa9", 11 },
+		{ "caf\xc3\xa9", CGO_PAIRS, "caf\xc3\xa9", 4 },
+		{ "bad\xff", CGO_TABLE, "bad\\xff", 7 },
+		{ "csi\xc2\x9b", CGO_TABLE, "csi\\xc2\\x9b", 11 },
+		{ "q\"$`\\ e", CGO_PAIRS, "q\\\"\\$\\`\\x5c e", 13 },
 		{ "nl\n", CGO_PAIRS, "nl\\x0a", 6 },
 	};
 
@@ -673,7 +761,7 @@ static void prom_escapes(void)
 	});
 	CHECK(!strcmp(buf, "# HELP m_x help \\\\ with\\nnewline \"q\"\n"
 			   "# TYPE m_x gauge\n"
-			   "m_x{cgroup=\"/a\\\"b\\\\c\\nd\",mountpoint=\"/bad\xef\xbf\xbd\"} 42\n"
+			   "m_x{cgroup=\"/a\\\"b\\\\x5cc\\nd\",mountpoint=\"/bad\\\\xff\"} 42\n"
 			   "m_x 0\n"));
 	if (strncmp(buf, "# HELP", 6))
 		printf("# %s\n", buf);
@@ -773,6 +861,9 @@ int main(void)
 	run("json escapes quotes, backslash, controls", json_escapes_specials);
 	run("json keeps UTF-8, escapes other bytes", json_utf8_and_invalid_bytes);
 	run("json strings round-trip through json-c", json_round_trip);
+	run("names print reversibly, never two the same (issue 24.1)", names_print_reversibly);
+	run("\\xHH decodes back to the byte", text_decode);
+	run("path set keeps each path once (issue 24.1)", pathset_dedupes);
 	run("json writer's document reads back with json-c", json_writer_document);
 	run("escapes per output mode (table, raw, pairs)", out_escapes_per_mode);
 	run("table aligns columns, indents the tree, -n", table_aligns_and_indents);
