@@ -142,8 +142,12 @@ static void add_result(struct report *rep, struct result *res, const char *cg)
 	rep->r[rep->n++] = *res;
 }
 
-/* Shrink CG once and add what it did to REP. */
-static void shrink_one(const char *cg, const struct opts *o, struct report *rep)
+/*
+ * Shrink CG once and add what it did to REP.  Returns 1 when the write
+ * was made (even if interrupted), 0 when it was not: then CG's subtree
+ * has not been shrunk.
+ */
+static int shrink_one(const char *cg, const struct opts *o, struct report *rep)
 {
 	struct result res = { 0 };
 	uint64_t t0;
@@ -151,7 +155,7 @@ static void shrink_one(const char *cg, const struct opts *o, struct report *rep)
 
 	if (sample(cg, &res.s[0], 1)) {
 		rep->failed++;
-		return;
+		return 0;
 	}
 	/*
 	 * A stop signal that came while sampling: do not start a write that
@@ -160,7 +164,7 @@ static void shrink_one(const char *cg, const struct opts *o, struct report *rep)
 	 */
 	if (tool_stop) {
 		rep->interrupted = 1;
-		return;
+		return 0;
 	}
 	t0 = tool_now_ms();
 	rc = cgm_write(cg, CGM_FORCE_SHRINK, o->request);
@@ -172,13 +176,14 @@ static void shrink_one(const char *cg, const struct opts *o, struct report *rep)
 	} else if (rc) {
 		tool_cg_err(cg, CGM_FORCE_SHRINK, rc);
 		rep->failed++;
-		return;
+		return 0;
 	}
 	/* the shrink is done: report it even if reading after it fails */
 	res.after_err = sample(cg, &res.s[1], 1);
 	if (res.after_err)
 		rep->failed++;
 	add_result(rep, &res, cg);
+	return 1;
 }
 
 /* The --above policy over CG (and its subtree with -R). */
@@ -219,8 +224,9 @@ static void shrink_selected(const char *cg, const struct opts *o,
 			if (s.unused <= o->above)
 				continue;
 		}
-		shrink_one(paths[i], o, rep);
-		done = paths[i];
+		/* a shrink that failed covered nothing: its subtree is still due */
+		if (shrink_one(paths[i], o, rep))
+			done = paths[i];
 	}
 	if (o->recursive)
 		cgm_free_paths(paths, n);

@@ -418,6 +418,20 @@ expect_text "cgshrink --above: only the big one, summary line" "$(echo "$out" | 
 	"CGROUP /A/big shrank "
 expect_text "cgshrink --above left the small one alone" "$(cat "$root/A/small/memory.force_slab_shrink")" ""
 
+# issue 24.2: a failed shrink of /A does not skip its subtree
+: > "$root/A/big/memory.force_slab_shrink"
+rm "$root/A/memory.force_slab_shrink"
+mkdir "$root/A/memory.force_slab_shrink"	# the write fails: EISDIR
+expect_exit 64 "24.2 cgshrink -R --above with /A's write failing exits 64" \
+	$B/cgshrink -R --above 50 -a -r -o CGROUP /A
+expect_text "24.2 /A's failure is named" "$err" "cgshrink: /A: memory.force_slab_shrink: Is a directory*"
+expect_text "24.2 /A/big, below the failed /A, is still shrunk" \
+	"$(cat "$root/A/big/memory.force_slab_shrink")" all
+expect_text "24.2 and reported" "$out" "*/A/big*"
+rmdir "$root/A/memory.force_slab_shrink"
+: > "$root/A/memory.force_slab_shrink"
+: > "$root/A/big/memory.force_slab_shrink"
+
 # the shrink done, the read after it failing: reported, marked, 64
 mkcg /S 9 9
 rm "$root/S/memory.dentry_unused" "$root/S/memory.force_slab_shrink"
