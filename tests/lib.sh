@@ -8,8 +8,33 @@
 MEMCG=/sys/fs/cgroup/memory
 DATA=/mnt/data
 
+# Per-test state in a directory the runner reads after the test ends, even
+# when it was killed (run-guest.sh sets TEST_STATE; by hand, one of ours):
+#   failed  what fail() said in a subshell ($(...), a pipeline, a
+#           background job), where its exit ends the subshell only: the
+#           test fails at exit all the same (and the runner checks too);
+#   undo    the undo actions of at_exit, one sh command a line, run last
+#           first when the test exits, or by the runner if it was killed.
+_state_own=
+if [ -z "${TEST_STATE:-}" ]; then
+	TEST_STATE=/tmp/test-state.$$
+	_state_own=1
+fi
+mkdir -p "$TEST_STATE"
+
 # Cgroups this test created, removed (deepest first) on exit.
 _cg_created=""
+
+# run_undo FILE: run FILE's undo actions, last registered first, each in a
+# sh of its own (so that the runner, which has not sourced this file, runs
+# them alike), and empty FILE.
+run_undo() {
+	[ -s "$1" ] || return 0
+	tac "$1" | while IFS= read -r _u; do
+		sh -c "$_u" > /dev/null 2>&1
+	done
+	: > "$1"
+}
 
 _cleanup() {
 	for _cg in $_cg_created; do
@@ -18,6 +43,9 @@ _cleanup() {
 			kill -KILL "$_p" 2>/dev/null
 		done < "$MEMCG/$_cg/cgroup.procs"
 	done
+	# after the kills (a frozen file system's writers die once it thaws),
+	# before the rmdirs
+	run_undo "$TEST_STATE/undo"
 	[ -n "$_cg_created" ] && sleep 0.1
 	for _cg in $_cg_created; do
 		[ -d "$MEMCG/$_cg" ] && rmdir "$MEMCG/$_cg" 2>/dev/null
@@ -27,17 +55,58 @@ _cleanup() {
 	rm -rf "$DATA/$(basename "$0" .sh).$$"
 	[ -n "${_dentry_ratio:-}" ] &&
 		echo "$_dentry_ratio" > "$DENTRY_SLAB/remote_node_defrag_ratio"
+	_failed=
+	if [ -s "$TEST_STATE/failed" ]; then
+		sed 's/^/in a subshell: /' "$TEST_STATE/failed"
+		_failed=1
+	fi
+	[ -n "$_state_own" ] && rm -rf "$TEST_STATE"
+	# a helper that failed in $(...) fails the test, whatever it did next
+	[ -z "$_failed" ] || exit 1
 	return 0
 }
 trap _cleanup EXIT
 trap 'exit 130' INT TERM
 
 diag() { echo "$*"; }
-fail() { echo "FAIL: $*"; exit 1; }
+# fail MESSAGE: the test fails.  In a subshell ($(...), a pipeline, a
+# background job) exit would end only the subshell and the test would go
+# on with "FAIL: ..." for a value: record the failure for the test's exit
+# (and the runner) and stop the test itself with SIGTERM.
+fail() {
+	echo "FAIL: $*"
+	# shellcheck disable=SC2016 # the inner sh expands it
+	if [ "$(exec sh -c 'echo $PPID')" != "$$" ]; then
+		echo "FAIL: $*" >> "$TEST_STATE/failed"
+		kill -TERM "$$" 2> /dev/null
+	fi
+	exit 1
+}
 # Under make check a skip fails the run: nothing in seed-, smoke- or spec-
 # tests skips on the normal guest; what the guest must have, they require.
 skip() { echo "SKIP: $*"; exit 4; }
 pass() { exit 0; }
+
+# at_exit CMD [ARG...]: run CMD ARG... (a command, not a shell function)
+# when the test exits, last registered first; if the test is killed, the
+# runner runs it.  Undo actions must be harmless when there is nothing left
+# to undo (their output and status are ignored).
+at_exit() {
+	_line=
+	for _a in "$@"; do
+		_line="$_line '$(printf '%s' "$_a" | sed "s/'/'\\\\''/g")'"
+	done
+	printf '%s\n' "${_line# }" >> "$TEST_STATE/undo"
+}
+
+# set_value FILE VALUE: write VALUE to FILE (a sysctl, a tracing or sysfs
+# knob) and write its old value back when the test exits.
+set_value() {
+	_old=$(cat "$1") || fail "read $1"
+	# shellcheck disable=SC2016 # expanded by the undo's sh
+	at_exit sh -c 'printf "%s\n" "$1" > "$0"' "$1" "$_old"
+	printf '%s\n' "$2" > "$1" || fail "write '$2' to $1"
+}
 
 # expect_eq ACTUAL EXPECTED WHAT
 expect_eq() {

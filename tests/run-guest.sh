@@ -12,10 +12,19 @@
 # Each test runs in a session of its own and in a cgroup of its own on a
 # named hierarchy without controllers ("harness"), so it is accounted to
 # no memcg but every process it starts, daemons included, is found again.
-# When the test ends or times out (TEST_TIMEOUT, default 300 s) all of
-# them are killed, and what the test changed is put back before the next
-# one: memcgs, mounts, swap, files on the scratch disks, and the values of
-# /proc/sys/vm, /proc/sys/fs and the dentry slab's remote_node_defrag_ratio.
+# When the test ends or times out (TEST_TIMEOUT, default 300 s) every
+# file system is thawed (a frozen one would hang the kills and unmounts),
+# all of them are killed, the undo actions the test registered with
+# lib.sh's at_exit and did not run (it was killed) are run, and what the
+# test changed is put back before the next one: memcgs, mounts, loop
+# devices, swap, files on the scratch disks, tracing (tracing_on, the
+# tracer, enabled events and their subsystems' filters, the buffer), and
+# the values of /proc/sys/vm, /proc/sys/fs, /proc/sys/kernel and the
+# dentry slab's remote_node_defrag_ratio.
+#
+# Each test gets TEST_STATE, a directory of its own (see lib.sh): a test
+# that exits 0 but whose fail() ran in a subshell ($(...), a pipeline, a
+# background job) fails.
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=select.sh
 . "$here/select.sh"
@@ -39,11 +48,17 @@ self=$(awk -F: '$2 == "name=harness" { print $3 }' /proc/self/cgroup)
 run=$HARNESS${self%/}/run.$$
 mkdir "$run" || { echo "Bail out! mkdir $run"; exit 2; }
 
-# Tunables a test may change; one grep reads them all.
+# Tunables a test may change; one grep reads them all (less the counters
+# and what the kernel changes by itself).
 sysctl_snapshot() {
-	grep -rs . /proc/sys/vm /proc/sys/fs /sys/kernel/slab/dentry/remote_node_defrag_ratio |
+	grep -rs . /proc/sys/vm /proc/sys/fs /proc/sys/kernel \
+		/sys/kernel/slab/dentry/remote_node_defrag_ratio |
 		grep -v -e '^/proc/sys/vm/stat_refresh:' -e '^/proc/sys/fs/dentry-state:' \
-			-e '^/proc/sys/fs/inode-' -e '^/proc/sys/fs/file-nr:'
+			-e '^/proc/sys/fs/inode-' -e '^/proc/sys/fs/file-nr:' \
+			-e '^/proc/sys/kernel/random/' -e '^/proc/sys/kernel/ns_last_pid:' \
+			-e '^/proc/sys/kernel/tainted:' -e '^/proc/sys/kernel/pty/nr:' \
+			-e '^/proc/sys/kernel/hung_task_' -e '^/proc/sys/kernel/perf_event_max_sample_rate:' \
+			-e '^/proc/sys/kernel/[a-z]*_next_id:'
 }
 
 # sysctl_restore BEFORE: write back every value that differs from BEFORE.
@@ -56,7 +71,7 @@ sysctl_restore() {
 		f=${line%%:*}
 		[ -w "$f" ] || continue
 		echo "# restoring $f to '${line#*:}'"
-		printf '%s\n' "${line#*:}" > "$f"
+		printf '%s\n' "${line#*:}" 2> /dev/null > "$f"
 	done
 	rm -f /tmp/sysctl.after.$$
 }
@@ -89,6 +104,63 @@ unmount_new() {
 	rm -f /tmp/mounts.before.$$
 }
 
+# thaw_all: unfreeze every mounted file system (fsfreeze fails harmlessly
+# on one that is not frozen), before the kills: a task writing to a frozen
+# file system cannot die, and an unmount of one hangs.
+thaw_all() {
+	awk '$1 ~ "^/dev/" { print $2 }' /proc/mounts | while read -r m; do
+		fsfreeze --unfreeze "$m" > /dev/null 2>&1 && echo "# thawed $m"
+	done
+}
+
+# detach_new BEFORE: detach the loop devices set up since BEFORE
+# (losetup -a), after the unmounts.
+detach_new() {
+	losetup -a 2> /dev/null | while IFS=: read -r dev _rest; do
+		case "$1" in *"$dev:"*) continue ;; esac
+		echo "# detaching $dev"
+		losetup -d "$dev" 2> /dev/null
+	done
+}
+
+# Tracing: what a test switches on is switched off again.
+TRACING=/sys/kernel/tracing
+trace_snapshot() {
+	cat "$TRACING/tracing_on" "$TRACING/current_tracer" 2> /dev/null | tr '\n' ' '
+	tr '\n' ' ' < "$TRACING/set_event" 2> /dev/null
+}
+# trace_restore BEFORE: disable every event enabled since, clear the
+# filters of their subsystems, restore tracing_on and the tracer, clear
+# the buffer.  BEFORE is trace_snapshot's line.
+trace_restore() {
+	[ -d "$TRACING/events" ] || return 0
+	[ "$(trace_snapshot)" = "$1" ] && return 0
+	echo "# restoring tracing ($(trace_snapshot))"
+	while read -r e; do
+		echo 0 > "$TRACING/events/${e%%:*}/filter"
+	done < "$TRACING/set_event" 2> /dev/null
+	: > "$TRACING/set_event"
+	# shellcheck disable=SC2086 # the snapshot's words
+	set -- $1
+	echo "$1" > "$TRACING/tracing_on"
+	echo "$2" > "$TRACING/current_tracer"
+	shift 2
+	for e in "$@"; do
+		echo "$e" >> "$TRACING/set_event"
+	done
+	: > "$TRACING/trace"
+}
+
+# run_undo FILE: the undo actions a killed test left (lib.sh's run_undo).
+run_undo() {
+	[ -s "$1" ] || return 0
+	echo "# running the test's undo actions"
+	tac "$1" | while IFS= read -r u; do
+		sh -c "$u" > /dev/null 2>&1
+	done
+	: > "$1"
+}
+
 # remove_memcgs: kill what is left in memcgs a test made, then remove them.
 remove_memcgs() {
 	[ -n "$(find "$MEMCG" -mindepth 1 -type d 2> /dev/null)" ] || return 0
@@ -113,26 +185,41 @@ for t in "$@"; do
 	mkdir "$cg"
 	sysctls=$(sysctl_snapshot)
 	mounts=$(cat /proc/mounts)
+	loops=$(losetup -a 2> /dev/null)
+	tracing=$(trace_snapshot)
+	state=/tmp/test-state.$$.$n
+	rm -rf "$state"
+	mkdir -p "$state"
 	start=$(date +%s)
 	# The test's sh leads a session of its own, so its terminal signals
 	# and job control stay its own; the cgroup finds all it started.
 	# shellcheck disable=SC2016 # expanded by the inner shell
-	sh -c 'echo $$ > "$0/cgroup.procs" && cd /tmp &&
+	TEST_STATE=$state sh -c 'echo $$ > "$0/cgroup.procs" && cd /tmp &&
 		exec timeout -s KILL "$1" setsid sh "$2"' \
 		"$cg" "$per_test_timeout" "$t" > "$log" 2>&1 < /dev/null
 	rc=$?
 	end=$(date +%s)
 	sed 's/^/# /' "$log"
 	echo "# $name: exit $rc after $((end - start)) s"
+	thaw_all
 	if ! kill_all "$cg"; then
 		echo "# $name: processes that survive SIGKILL: $_procs"
 		case $rc in 0|4) rc=1 ;; esac
 	fi
 	rmdir "$cg" 2> /dev/null
+	run_undo "$state/undo"
+	if [ -s "$state/failed" ]; then
+		echo "# $name: fail() in a subshell:"
+		sed 's/^/#   /' "$state/failed"
+		case $rc in 0|4) rc=1 ;; esac
+	fi
+	rm -rf "$state"
 	swapoff -a 2> /dev/null
 	unmount_new "$mounts"
+	detach_new "$loops"
 	remove_memcgs "$name"
 	sysctl_restore "$sysctls"
+	trace_restore "$tracing"
 	for d in /mnt/data /mnt/xfs; do
 		find "$d" -mindepth 1 -maxdepth 1 ! -name lost+found -exec rm -rf {} + 2> /dev/null
 	done

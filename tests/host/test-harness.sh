@@ -258,6 +258,78 @@ else
 	failures=$((failures + 1))
 fi
 
+# issue 21, 1.7: fail in $(...), a pipeline or a background job ended
+# only that subshell, and the test went on (and passed) with "FAIL: ..."
+# for a value.  Made-up guest tests on lib.sh, under the host's sh and,
+# when the host has it, the guest's busybox sh.
+lib_case() {	# lib_case NAME WANT(pass|fail) BODY
+	mkdir -p "$scratch/lib/cases"
+	cp "$top/tests/lib.sh" "$scratch/lib/lib.sh"
+	# shellcheck disable=SC2016 # the test's own line
+	{ echo '. "$(dirname "$0")/../lib.sh"'; printf '%s\n' "$3"; } > "$scratch/lib/cases/t.sh"
+	for sh in sh ${busybox:+"busybox sh"}; do
+		n=$((n + 1))
+		# shellcheck disable=SC2086 # "busybox sh" is two words
+		out=$(cd "$scratch" && DATA=$scratch/data TEST_STATE='' $sh "$scratch/lib/cases/t.sh" 2>&1)
+		rc=$?
+		if { [ "$2" = pass ] && [ $rc -eq 0 ]; } ||
+			{ [ "$2" = fail ] && [ $rc -ne 0 ] && ! echo "$out" | grep -q 'went on'; }; then
+			echo "ok $n $1 ($sh)"
+		else
+			echo "not ok $n $1 ($sh): exit $rc, want $2"
+			echo "$out" | sed 's/^/#   /'
+			failures=$((failures + 1))
+		fi
+	done
+}
+busybox=$(command -v busybox)
+# shellcheck disable=SC2016 # guest test bodies
+{
+lib_case "a test of lib.sh that passes passes" pass 'v=$(key_of "a 1" a); expect_eq "$v" 1 a; pass'
+lib_case "fail in a helper in \$(...) fails the test (key_of)" fail \
+	'v=$(key_of "a 1" b); expect_ne "$v" "" "key b"; echo went on; pass'
+lib_case "fail in a pipeline fails the test" fail \
+	'echo x | while read -r l; do fail "in a pipeline"; done; echo went on; pass'
+lib_case "fail in a background job fails the test" fail \
+	'(sleep 0.1; fail "in the background") & wait; echo went on; pass'
+lib_case "at_exit actions run when the test ends, last first" pass \
+	"at_exit sh -c 'echo 1 > \"\$0\"' '$scratch/undo-order'
+	at_exit sh -c 'echo 2 > \"\$0\"' '$scratch/undo-order'
+	at_exit touch \"$scratch/it's undone\"
+	(at_exit touch '$scratch/from a subshell')
+	pass"
+}
+n=$((n + 1))
+if [ "$(cat "$scratch/undo-order" 2> /dev/null)" = 1 ] && [ -e "$scratch/it's undone" ] &&
+	[ -e "$scratch/from a subshell" ]; then
+	echo "ok $n at_exit ran every action, the first registered last"
+else
+	echo "not ok $n at_exit ran every action, the first registered last"
+	failures=$((failures + 1))
+fi
+
+# 1.8: a test killed before its EXIT trap (the runner's timeout sends
+# SIGKILL) leaves its undo actions in TEST_STATE/undo, which the runner
+# runs (tests/run-guest.sh; the guest test harness-01 checks it there).
+n=$((n + 1))
+mkdir -p "$scratch/killed"
+# shellcheck disable=SC2016 # the test's own lines
+printf '%s\n' '. "$(dirname "$0")/../lib.sh"' \
+	"at_exit touch '$scratch/killed/undone'" 'kill -KILL $$' > "$scratch/lib/cases/k.sh"
+# shellcheck disable=SC2016 # for the inner sh
+TEST_STATE=$scratch/killed DATA=$scratch/data sh -c 'cd "$0" && sh "$1"; exit 0' \
+	"$scratch" "$scratch/lib/cases/k.sh" > /dev/null 2>&1
+sed -n '/^run_undo() {/,/^}/p' "$top/tests/run-guest.sh" > "$scratch/run_undo.sh"
+# shellcheck source=/dev/null # cut out of run-guest.sh above
+if [ ! -e "$scratch/killed/undone" ] && [ -s "$scratch/killed/undo" ] &&
+	(. "$scratch/run_undo.sh"; run_undo "$scratch/killed/undo") > /dev/null &&
+	[ -e "$scratch/killed/undone" ]; then
+	echo "ok $n the runner runs the undo actions of a killed test"
+else
+	echo "not ok $n the runner runs the undo actions of a killed test"
+	failures=$((failures + 1))
+fi
+
 # The fsck stage: fsck-images.sh on clean images passes, and on an ext4
 # image with a damaged inode table it reports "not ok" and exits non-zero,
 # which verdict.sh counts as a failure.  Sparse images, made as boot.sh
