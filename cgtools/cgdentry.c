@@ -401,7 +401,7 @@ int main(int argc, char **argv)
 	int c;
 
 	tool_setup("cgdentry");
-	while ((c = getopt_long(argc, argv, ":Rsg:" TOOL_OUT_SHORTOPTS "hV",
+	while ((c = getopt_long(argc, argv, "Rsg:" TOOL_OUT_SHORTOPTS "hV",
 				longopts, NULL)) != -1) {
 		if (tool_out_option(&o.out, c, optarg))
 			continue;
@@ -411,7 +411,7 @@ int main(int argc, char **argv)
 		case 'g': tool_opt_g(&cgs, optarg); break;
 		case 'h': usage();
 		case 'V': tool_version();
-		default: tool_getopt_err(c, argv);
+		default: tool_try_help();
 		}
 	}
 	tool_add_operands(&cgs, argc, argv, optind);

@@ -330,7 +330,7 @@ int main(int argc, char **argv)
 	int c, have_n = 0, have_all = 0, status;
 
 	tool_setup("cgshrink");
-	while ((c = getopt_long(argc, argv, ":N:aRg:" TOOL_OUT_SHORTOPTS "hV",
+	while ((c = getopt_long(argc, argv, "N:aRg:" TOOL_OUT_SHORTOPTS "hV",
 				longopts, NULL)) != -1) {
 		if (tool_out_option(&o.out, c, optarg))
 			continue;
@@ -353,7 +353,7 @@ int main(int argc, char **argv)
 		case 'g': tool_opt_g(&cgs, optarg); break;
 		case 'h': usage();
 		case 'V': tool_version();
-		default: tool_getopt_err(c, argv);
+		default: tool_try_help();
 		}
 	}
 	tool_add_operands(&cgs, argc, argv, optind);

@@ -459,7 +459,7 @@ int main(int argc, char **argv)
 	size_t walk_failed = 0;
 
 	tool_setup("cgslabstat");
-	while ((c = getopt_long(argc, argv, ":i:c:Rg:" TOOL_OUT_SHORTOPTS "hV",
+	while ((c = getopt_long(argc, argv, "i:c:Rg:" TOOL_OUT_SHORTOPTS "hV",
 				longopts, NULL)) != -1) {
 		if (tool_out_option(&o.out, c, optarg))
 			continue;
@@ -479,7 +479,7 @@ int main(int argc, char **argv)
 		case 'g': tool_opt_g(&cgs, optarg); break;
 		case 'h': usage();
 		case 'V': tool_version();
-		default: tool_getopt_err(c, argv);
+		default: tool_try_help();
 		}
 	}
 	tool_add_operands(&cgs, argc, argv, optind);

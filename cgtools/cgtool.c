@@ -76,19 +76,14 @@ void tool_usage_err(const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nTry '%s --help' for more information.\n", tool_name);
-	exit(EXIT_USAGE);
+	fputc('\n', stderr);
+	tool_try_help();
 }
 
-void tool_getopt_err(int c, char **argv)
+void tool_try_help(void)
 {
-	const char *opt = argv[optind - 1];
-
-	if (c == ':')
-		tool_usage_err("option '%s' needs an argument", opt);
-	if (optopt)
-		tool_usage_err("unknown option '-%c'", optopt);
-	tool_usage_err("unknown option '%s'", opt);
+	fprintf(stderr, "Try '%s --help' for more information.\n", tool_name);
+	exit(EXIT_USAGE);
 }
 
 void tool_version(void)

@@ -39,8 +39,12 @@ void tool_err(const char *object, const char *fmt, ...)
 /* "tool: message" and a pointer to --help on stderr, then exit 2. */
 void tool_usage_err(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2), noreturn));
-/* The one message for what getopt_long() refused (C is '?' or ':'). */
-void tool_getopt_err(int c, char **argv) __attribute__((noreturn));
+/*
+ * After getopt_long() said what it refused (unknown, ambiguous, missing
+ * or unwanted argument): "Try 'tool --help'..." and exit 2, as
+ * util-linux's errtryhelp().
+ */
+void tool_try_help(void) __attribute__((noreturn));
 /*
  * Report cgmem code RC for CGROUP's control FILE: "tool: /A: Cgroup does
  * not exist" when the cgroup is missing, else "tool: /A: FILE: reason".

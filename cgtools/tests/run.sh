@@ -102,10 +102,21 @@ for t in cgdentry cgslabstat cgshrink; do
 	expect_text "$t usage error message" "$err" "$t: no CGROUP given
 Try '$t --help' for more information."
 	expect_exit 2 "$t with an unknown option exits 2" "./$t" --bogus /
-	expect_text "$t says 'unknown option' once" "$err" "$t: unknown option '--bogus'
+	expect_text "$t says 'unrecognized option' once (getopt's words)" "$err" "*$t: unrecognized option '--bogus'
 Try '$t --help' for more information."
 	expect_exit 2 "$t -x exits 2" "./$t" -x /
-	expect_text "$t names the unknown short option" "$err" "$t: unknown option '-x'*"
+	expect_text "$t names the unknown short option" "$err" "*$t: invalid option -- 'x'
+Try*"
+	# issue 24.3: the option named is the one given
+	expect_exit 2 "24.3 $t --json=1 exits 2" "./$t" --json=1 /
+	expect_text "24.3 $t --json=1 names --json" "$err" "*$t: option '--json' doesn't allow an argument
+Try '$t --help' for more information."
+	"./$t" --prometheus=x / 2> "$scratch/err" > /dev/null
+	expect_same "24.3 $t --prometheus=x: no NUL byte on stderr" "$(tr -d '\000' < "$scratch/err" | cmp -s - "$scratch/err" && echo clean)" clean
+	expect_text "24.3 $t --prometheus=x names --prometheus" "$(cat "$scratch/err")" "*option '--prometheus' doesn't allow an argument*"
+	expect_exit 2 "24.3 $t --r exits 2" "./$t" --r /
+	expect_text "24.3 $t --r is ambiguous (--raw, --recursive)" "$err" "*option '--r' is ambiguous*--r*
+Try '$t --help' for more information."
 	expect_exit 2 "$t -g cpu:/A (not memory) exits 2" "./$t" -g cpu:/A
 	expect_exit 2 "$t -g cpu (a controller, not memory) exits 2" "./$t" -g cpu /A
 	expect_text "$t -g cpu message" "$err" "$t: -g cpu: cgtools read the memory controller only*"
@@ -116,7 +127,8 @@ Try '$t --help' for more information."
 	expect_text "$t names the unknown column" "$err" "$t: unknown column 'BOGUS'*"
 	expect_exit 2 "$t -J -o CGROUP exits 2" "./$t" -J -o CGROUP /
 	expect_exit 2 "$t -o without an argument exits 2" "./$t" / -o
-	expect_text "$t says -o needs an argument" "$err" "$t: option '-o' needs an argument*"
+	expect_text "$t says -o needs an argument" "$err" "*$t: option requires an argument -- 'o'
+Try*"
 done
 expect_exit 2 "cgshrink --prometheus exits 2" ./cgshrink --prometheus /
 expect_exit 2 "cgslabstat -i 1 --prometheus exits 2" ./cgslabstat -i 1 --prometheus /
