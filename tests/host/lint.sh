@@ -1,7 +1,8 @@
 #!/bin/sh
 # lint.sh KERNEL_TREE: run scripts/checkpatch.pl --strict on every patch in
 # patches/series and print TAP, one result per patch.  Any error, warning or
-# check fails the patch.
+# check fails the patch, and so does a checkpatch that exits non-zero (one
+# that dies must not read as clean).  Exits 1 when a patch failed.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tree=$1
 cp=$tree/scripts/checkpatch.pl
@@ -10,15 +11,19 @@ if [ ! -f "$cp" ]; then
 	exit 1
 fi
 patches=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/patches/series")
-n=0
+n=0 bad=0
 for p in $patches; do
 	n=$((n + 1))
 	report=$(perl "$cp" --strict --no-tree --terse --show-types "$top/patches/$p" 2>&1)
-	if echo "$report" | grep -qE '(ERROR|WARNING|CHECK):'; then
+	rc=$?
+	if [ $rc -ne 0 ] || echo "$report" | grep -qE '(ERROR|WARNING|CHECK):'; then
 		echo "$report" | sed 's/^/# /'
+		echo "# checkpatch exited $rc"
 		echo "not ok $n checkpatch $p"
+		bad=$((bad + 1))
 	else
 		echo "ok $n checkpatch $p"
 	fi
 done
 echo "1..$n"
+[ $bad -eq 0 ]

@@ -1,17 +1,37 @@
 #!/bin/sh
 # series-check.sh TARBALL WORKDIR FRAGMENT
+# series-check.sh --key TARBALL WORKDIR FRAGMENT    (print the cache key)
+# series-check.sh --warnings LOG FILE...            (LOG's warnings in FILEs)
 #
 # Build checks of the series that one guest boot cannot give, as TAP:
 #  - every prefix 1..k of patches/series applies and compiles the files the
 #    series touches, with the guest config and with CONFIG_MEMCG=n;
 #  - the whole series compiles those files with Debian's full amd64 config.
 # The last prefix is the series itself, whose full bzImage `make kernel`
-# builds.  Trees and objects stay under WORKDIR, so reruns are incremental,
+# builds.  A compiler warning in a file the patches so far touch (.c or
+# .h) fails the build check as an error would: the touched objects are
+# always recompiled (ccache replays their warnings), so a rerun sees them.  Trees and objects stay under WORKDIR, so reruns are incremental,
 # and ccache absorbs the re-extractions.
 # Object lists are split into words on purpose; dash has -nt.
 # shellcheck disable=SC2086,SC2046,SC2116,SC3013,SC2016
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
+
+# warnings LOG FILE...: the compiler's warnings in LOG located in one of
+# the FILEs (paths relative to the tree; gcc names them relative or
+# absolute, so they are matched at a path boundary).  1 when there are none.
+warnings() {
+	_log=$1; shift
+	[ $# -gt 0 ] || return 1
+	_re=$(printf '%s\n' "$@" | sed 's/[.[\*^$]/\\&/g' | paste -sd '|' -)
+	grep -E "(^|/)($_re):[0-9]+(:[0-9]+)?: warning:" "$_log"
+}
+mode=run
+case "${1:-}" in
+--warnings) shift; warnings "$@"; exit $? ;;
+--key) mode=key; shift ;;
+esac
+
 tarball=$1
 mkdir -p "$2"
 work=$(cd "$2" && pwd)
@@ -21,11 +41,21 @@ jobs=$(nproc)
 mkdir -p "$work"
 
 # A run that passed is not repeated while nothing it depends on changed
-# (the series, the fragment, this script, the Debian config), as make
+# (the series, the fragment, this script, the Debian config, the kernel
+# tarball's package version and file, the compiler and ccache), as make
 # would not rebuild: its results are shown again, marked as such.
-inputs=$(cat "$top/patches/series" "$top"/patches/*.patch "$fragment" "$0" \
-	"$top/qemu/config.sh" "$top/patches/prepare-tree.sh" \
-	"$debian_config" | sha256sum | cut -d' ' -f1)
+inputs=$( {
+	cat "$top/patches/series" "$top"/patches/*.patch "$fragment" "$0" \
+		"$top/qemu/config.sh" "$top/patches/prepare-tree.sh" "$debian_config"
+	dpkg-query -W -f '${Version}\n' linux-source-6.1 2> /dev/null
+	stat -L -c '%s %Y' "$tarball"
+	gcc --version 2>&1 | head -n 1
+	command -v ccache > /dev/null && ccache --version | head -n 1
+} | sha256sum | cut -d' ' -f1)
+if [ "$mode" = key ]; then
+	echo "$inputs"
+	exit 0
+fi
 if [ -f "$work/passed.tap" ] && [ "$(cat "$work/passed.sha" 2>/dev/null)" = "$inputs" ]; then
 	echo "# unchanged since the last passing run of $(date -r "$work/passed.tap" '+%F %T'):"
 	cat "$work/passed.tap"
@@ -48,6 +78,29 @@ touched_objects() {
 	printf '%s\n' "$patches" | head -n "$1" | while read -r p; do
 		sed -n 's|^+++ b/\(.*\)\.c$|\1.o|p' "$top/patches/$p"
 	done | sort -u
+}
+
+# The files (.c and .h) the first K patches touch.
+touched_files() {
+	printf '%s\n' "$patches" | head -n "$1" | while read -r p; do
+		sed -n 's|^+++ b/\(.*\.[ch]\)$|\1|p' "$top/patches/$p"
+	done | sort -u
+}
+
+# kbuild OUT K OBJ...: build OBJs (recompiled: their warnings show again)
+# into OUT; fails on an error, or on a warning in a file the first K
+# patches touch.
+kbuild() {
+	_out=$1 _k=$2; shift 2
+	for _o in "$@"; do rm -f "$_out/$_o"; done
+	kmake "$_out" "$@" >> "$work/log" 2>&1 || return 1
+	# shellcheck disable=SC2046 # one word per file
+	if warnings "$work/log" $(touched_files "$_k") > "$work/warnings"; then
+		echo "warnings in the files the series touches:" >> "$work/log"
+		cat "$work/warnings" >> "$work/log"
+		return 1
+	fi
+	return 0
 }
 
 # built OUT OBJ...: the OBJs that OUT's config builds.  An object listed as
@@ -103,13 +156,13 @@ while [ "$k" -le "$count" ]; do
 	objs=$(touched_objects "$k")
 	if [ $rc -eq 0 ]; then
 		configure "$work/tiny" tinyconfig "$fragment" > "$work/log" 2>&1 &&
-		kmake "$work/tiny" $objs >> "$work/log" 2>&1
+		kbuild "$work/tiny" "$k" $objs
 		rc=$?
 	fi
 	result $rc "series 1..$k builds ($(echo $objs)) with the guest config"
 	if [ $rc -eq 0 ]; then
 		configure "$work/nomemcg" tinyconfig "$work/nomemcg.config" > "$work/log" 2>&1 &&
-		kmake "$work/nomemcg" $(built "$work/nomemcg" $objs) >> "$work/log" 2>&1
+		kbuild "$work/nomemcg" "$k" $(built "$work/nomemcg" $objs)
 		rc=$?
 	fi
 	result $rc "series 1..$k builds with CONFIG_MEMCG=n"
@@ -117,8 +170,8 @@ while [ "$k" -le "$count" ]; do
 done
 
 objs=$(touched_objects "$count")
-{ configure "$work/debian" "$debian_config" "$work/debian.frag" &&
-	kmake "$work/debian" $objs; } > "$work/log" 2>&1
+configure "$work/debian" "$debian_config" "$work/debian.frag" > "$work/log" 2>&1 &&
+	kbuild "$work/debian" "$count" $objs
 result $? "series builds ($(echo $objs)) with Debian's amd64 config"
 echo "1..$n" | tee -a "$work/run.tap"
 if [ "$(grep -c '^not ok' "$work/run.tap")" -eq 0 ]; then

@@ -6,6 +6,7 @@
 # guest's results.log, console.log and qemu.rc), hands them to verdict.sh
 # and checks its exit status and the counts of its last line.  Every way
 # a broken run used to come out green is one case here, and must fail.
+# shellcheck disable=SC2016 # the sh -c bodies below expand their own arguments
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 verdict=$top/tests/host/verdict.sh
@@ -329,6 +330,74 @@ else
 	echo "not ok $n the runner runs the undo actions of a killed test"
 	failures=$((failures + 1))
 fi
+
+# 1.5: lint.sh ignored checkpatch's exit status, so a checkpatch that
+# died read as clean; series-check.sh passed new warnings, and its cached
+# pass ignored the tarball and the compiler.
+check_case() {	# check_case NAME CONDITION...: one result, ok when CONDITION holds
+	n=$((n + 1))
+	_name=$1; shift
+	if "$@"; then
+		echo "ok $n $_name"
+	else
+		echo "not ok $n $_name"
+		failures=$((failures + 1))
+	fi
+}
+fake=$scratch/fake-tree
+mkdir -p "$fake/scripts"
+printf '#!/usr/bin/perl\ndie "Undefined subroutine &main::foo called at checkpatch.pl line 1.\\n";\n' \
+	> "$fake/scripts/checkpatch.pl"
+"$top"/tests/host/lint.sh "$fake" > "$scratch/lint.tap" 2>&1
+echo $? > "$scratch/lint.rc"
+check_case "lint.sh: a checkpatch that dies fails the patches" \
+	sh -c '! "$0" --stream lint "$1" "$2" > /dev/null && grep -q "^not ok 1 " "$1"' \
+	"$verdict" "$scratch/lint.tap" "$scratch/lint.rc"
+printf '#!/usr/bin/perl\nexit 0;\n' > "$fake/scripts/checkpatch.pl"
+"$top"/tests/host/lint.sh "$fake" > "$scratch/lint.tap" 2>&1
+echo $? > "$scratch/lint.rc"
+check_case "lint.sh: a checkpatch that finds nothing and exits 0 passes" \
+	"$verdict" --stream lint "$scratch/lint.tap" "$scratch/lint.rc" > /dev/null
+printf '%s\n' 'mm/memcontrol.o: In function foo:' \
+	'../mm/memcontrol.c:4242:7: warning: unused variable nr [-Wunused-variable]' > "$scratch/build.log"
+check_case "series-check.sh: a warning in a file the series touches fails" \
+	sh -c '"$0" --warnings "$1" fs/dcache.c mm/memcontrol.c > /dev/null' \
+	"$top"/tests/host/series-check.sh "$scratch/build.log"
+check_case "series-check.sh: a warning elsewhere does not count" \
+	sh -c '! "$0" --warnings "$1" mm/memcontrol.h mm/vmscan.c > /dev/null' \
+	"$top"/tests/host/series-check.sh "$scratch/build.log"
+key() { "$top"/tests/host/series-check.sh --key "$scratch/tarball" "$scratch/series" "$top/qemu/kernel.config"; }
+echo one > "$scratch/tarball"
+k1=$(key)
+echo another > "$scratch/tarball"
+k2=$(key)
+mkdir -p "$scratch/bin"
+printf '#!/bin/sh\necho "gcc (Debian 99.1.0-1) 99.1.0"\n' > "$scratch/bin/gcc"
+chmod +x "$scratch/bin/gcc"
+k3=$(PATH=$scratch/bin:$PATH key)
+check_case "series-check.sh: its cached pass keys on the tarball and the compiler" \
+	sh -c '[ -n "$0" ] && [ "$0" != "$1" ] && [ "$1" != "$2" ] && [ "$1" = "$3" ]' "$k1" "$k2" "$k3" "$(key)"
+
+# 1.6: a selection word that matches no test was ignored when another
+# word matched (a renamed test silently left the debug run); stages left
+# out on purpose were not named on the last line.
+select_tap "$sel" spec-07 force-99-renamed > "$scratch/select.tap"
+echo $? > "$scratch/select.rc"
+check_case "a selection word that matches no test (a dead word) fails" \
+	sh -c '! "$0" --stream select "$1" "$2" > /dev/null && grep -q "^not ok .*force-99-renamed" "$1"' \
+	"$verdict" "$scratch/select.tap" "$scratch/select.rc"
+select_tap "$sel" seed- -spec-07 > "$scratch/select.tap"
+echo $? > "$scratch/select.rc"
+check_case "selection words that all match pass" \
+	"$verdict" --stream select "$scratch/select.tap" "$scratch/select.rc" > /dev/null
+select_tap "$sel" seed- -spec-99 > "$scratch/select.tap"
+echo $? > "$scratch/select.rc"
+check_case "a dead -WORD fails too" \
+	sh -c '! "$0" --stream select "$1" "$2" > /dev/null' "$verdict" "$scratch/select.tap" "$scratch/select.rc"
+good_run
+expect "a run that left stages out says so on its last line" 0 \
+	"6 passed, 0 failed (left out: the series' build checks (T=); the debug kernel's tests (DEBUG_CHECK=0))" \
+	--left-out "the series' build checks (T=)" --left-out "the debug kernel's tests (DEBUG_CHECK=0)"
 
 # The fsck stage: fsck-images.sh on clean images passes, and on an ext4
 # image with a damaged inode table it reports "not ok" and exits non-zero,
