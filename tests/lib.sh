@@ -429,3 +429,43 @@ force_ms() {
 		fail "write '$2' to $1/memory.force_slab_shrink: $_r"
 	echo "${_r##* }"
 }
+
+# ---- helpers added for issue 21 (one copy instead of several) ----
+
+# devno_of MOUNTPOINT: major:minor of the file system mounted there, as
+# /proc/self/mountinfo (and memory.dentry_unused's sb: lines) name it.
+devno_of() {
+	awk -v m="$1" '$5 == m { print $3 }' /proc/self/mountinfo
+}
+
+# sb_unused PATH DEVNO: PATH's unused dentries on the superblock DEVNO
+# (its sb:<major>:<minor> line; 0 when the line is absent, as the spec says).
+sb_unused() {
+	awk -v k="sb:$2" '$1 == k { n = $2 } END { print n + 0 }' \
+		"$MEMCG/$1/memory.dentry_unused"
+}
+
+# trace_on EVENT...: empty the trace buffer and enable the trace events
+# (SUBSYSTEM/NAME, e.g. vmscan/mm_shrink_slab_start), each disabled again
+# when the test exits (and by the runner if it is killed); fails if the
+# kernel lacks one.  trace_off EVENT...: disable them now.
+TRACING=/sys/kernel/tracing
+trace_on() {
+	for _e in "$@"; do
+		[ -e "$TRACING/events/$_e/enable" ] || fail "no trace event $_e"
+	done
+	for _e in "$@"; do
+		# shellcheck disable=SC2016 # expanded by the undo's sh
+		at_exit sh -c 'echo 0 > "$0"' "$TRACING/events/$_e/enable"
+		echo 0 > "$TRACING/events/$_e/enable"
+	done
+	: > "$TRACING/trace" || fail "clear $TRACING/trace"
+	for _e in "$@"; do
+		echo 1 > "$TRACING/events/$_e/enable" || fail "enable $_e"
+	done
+}
+trace_off() {
+	for _e in "$@"; do
+		echo 0 > "$TRACING/events/$_e/enable"
+	done
+}

@@ -11,7 +11,6 @@ ROUNDS=5
 # The scan functions of 6.1's memcg-aware shrinkers: superblocks (dcache,
 # icache), workingset shadow nodes, THP deferred split, NFSv4.2 xattrs.
 MEMCG_AWARE="super_cache_scan scan_shadow_nodes deferred_split_scan nfs4_xattr_cache_scan nfs4_xattr_entry_scan"
-TRACING=/sys/kernel/tracing
 EVENT=$TRACING/events/vmscan/mm_shrink_slab_start
 
 need_file "" memory.force_slab_shrink
@@ -24,10 +23,7 @@ while [ $i -le 500 ]; do
 	i=$((i + 1))
 done
 
-trap 'echo 0 > $EVENT/enable; _cleanup' EXIT
-echo 0 > $EVENT/enable
-echo > $TRACING/trace
-echo 1 > $EVENT/enable
+trace_on vmscan/mm_shrink_slab_start
 pids=""
 r=1
 while [ $r -le $ROUNDS ]; do

@@ -22,17 +22,16 @@ ig_reclaims() {
 	awk '$1 == "ig" { print $7 }' /proc/fs/xfs/stat
 }
 xfs_devno() {
-	awk -v m="$XFS" '$5 == m { print $3 }' /proc/self/mountinfo
+	devno_of "$XFS"
 }
 xfs_unused() {
 	awk -v k="sb:$(xfs_devno)" '$1 == k { n = $2 } END { print n + 0 }' \
 		"$MEMCG/$1/memory.dentry_unused"
 }
 
-syncd=$(cat $SYNCD)
 dir=$XFS/force04.$$
-trap 'echo "$syncd" > $SYNCD; rm -rf "$dir"; _cleanup' EXIT
-echo 720000 > $SYNCD
+at_exit rm -rf "$dir"
+set_value $SYNCD 720000
 sleep $RECLAIM_PERIOD_S
 
 cg_create force04-a

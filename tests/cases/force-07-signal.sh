@@ -11,7 +11,6 @@ LOOKUPS=150000	# root's own dentries: an "all" of them outlasts SIGNAL_AFTER
 SIGNAL_AFTER=0.1	# seconds into the write
 # A shrinker call may begin between the marker and the kill's delivery.
 AFTER_SIGNAL=1
-TRACING=/sys/kernel/tracing
 EVENT=$TRACING/events/vmscan/mm_shrink_slab_start
 
 need_file "" memory.force_slab_shrink
@@ -24,10 +23,7 @@ while [ $i -le $LOOKUPS ]; do
 	i=$((i + 1))
 done
 
-trap 'echo 0 > $EVENT/enable; _cleanup' EXIT
-echo 0 > $EVENT/enable
-echo > $TRACING/trace
-echo 1 > $EVENT/enable
+trace_on vmscan/mm_shrink_slab_start
 # --signal-after far beyond the write: the test sends the signal itself
 cgtest-write --signal-after 600000 "$MEMCG/memory.force_slab_shrink" all > /tmp/force07.out 2>&1 &
 writer=$!

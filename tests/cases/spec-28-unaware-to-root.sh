@@ -14,7 +14,6 @@
 . "$(dirname "$0")/../lib.sh"
 
 FILES=500	# one written extent each, cached in the extent status tree
-TRACING=/sys/kernel/tracing
 EVENT=$TRACING/events/ext4/ext4_es_shrink_scan_exit
 
 need_file "" memory.slab_reclaim_stat
@@ -32,9 +31,7 @@ sync	# delayed extents become written ones, which the shrinker may free
 info=$(cat /proc/fs/ext4/*/es_shrinker_info 2>/dev/null | grep 'reclaimable' | tr '\n' ' ')
 diag "ext4 extent status before: $info"
 
-trap '_cleanup; echo 0 > '$EVENT'/enable; echo > '$TRACING'/trace' EXIT
-echo > $TRACING/trace || fail "clear $TRACING/trace"
-echo 1 > $EVENT/enable || fail "enable $EVENT"
+trace_on ext4/ext4_es_shrink_scan_exit
 r0=$(cg_read "" memory.slab_reclaim_stat)
 a0=$(cg_read spec28-asker memory.slab_reclaim_stat)
 f0=$(cg_read spec28-files memory.slab_reclaim_stat)
