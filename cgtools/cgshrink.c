@@ -18,7 +18,7 @@
 #include <string.h>
 
 static const char usage_head[] =
-"Usage: cgshrink [options] [-N N | --all] [-R] [--above T] CGROUP...\n"
+"Usage: cgshrink [options] -N N | --all [-R] [--above T] [--dry-run] CGROUP...\n"
 "\n"
 "Free slab objects (dentries, inodes, ...) charged to each memory cgroup and\n"
 "its descendants by writing memory.force_slab_shrink, then report per\n"
@@ -30,13 +30,16 @@ static const char usage_head[] =
 "\n"
 "Options:\n"
 "  -N, --max N           free up to N objects per cgroup (1 <= N <= 2^64-1)\n"
-"  -a, --all             free all that can be freed (the default)\n"
+"  -a, --all             free all that can be freed (one of -N and -a is\n"
+"                        needed: there is no default)\n"
 "      --above T         only shrink a cgroup whose own unused dentries\n"
 "                        exceed T\n"
 "  -R, --recursive       with --above: consider every cgroup in each\n"
 "                        CGROUP's subtree, parents first; a shrunk cgroup's\n"
 "                        shrink covers its subtree, so its descendants are\n"
 "                        not considered again\n"
+"      --dry-run         select as usual, read the counters, write nothing:\n"
+"                        the cgroups that would be shrunk\n"
 "  -g CTRL[:PATH]        as cgget: CTRL:PATH names a CGROUP, CTRL alone\n"
 "                        selects controllers (must name memory)\n"
 TOOL_OUT_HELP
@@ -64,7 +67,7 @@ static const struct cgo_col cols[] = {
 	[C_FREED] = { "FREED", CGO_RIGHT, "objects freed (total_forced_reclaimed)" },
 	[C_DENTRIES_FREED] = { "DENTRIES_FREED", CGO_RIGHT, "dentries freed (total_dentry_reclaimed)" },
 	[C_MS] = { "MS", CGO_RIGHT, "milliseconds the write took" },
-	[C_STATUS] = { "STATUS", 0, "ok, interrupted, or why the after-read failed" },
+	[C_STATUS] = { "STATUS", 0, "ok, interrupted, dry-run, or what failed" },
 };
 #define DEFAULT_COLS "CGROUP,UNUSED_BEFORE,UNUSED_AFTER,TOTAL_BEFORE,TOTAL_AFTER,FREED,DENTRIES_FREED,MS"
 #define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
@@ -79,7 +82,7 @@ static void __attribute__((noreturn)) usage(void)
 
 struct opts {
 	const char *request;	/* "all" or the decimal N */
-	int recursive, have_above;
+	int recursive, have_above, dry_run;
 	uint64_t above;
 	struct tool_out out;
 };
@@ -89,29 +92,42 @@ struct sample {
 	uint64_t unused, total, forced, dentries;
 };
 
+/*
+ * One cgroup selected: shrunk, or why not.  Every cgroup that exists and
+ * was selected (or could not be judged) has one, as cgtools(7) promises:
+ * what failed is null, ERR and ERR_FILE say why.
+ */
 struct result {
 	char *cgroup;
 	struct sample s[2];
 	uint64_t ms;
+	int have_before;	/* s[0] was read */
+	int shrunk;		/* the write was made (even if interrupted) */
+	int have_after;		/* s[1] was read */
 	int interrupted;
-	int after_err;		/* the shrink was done; reading after it failed */
+	int err;		/* the first failure: 0, or a cgmem code */
 };
 
 struct report {
 	size_t n, considered, failed;
+	size_t shrunk;		/* writes made (with --dry-run: that would be) */
 	struct result *r;
 	int interrupted;
 };
 
-/* Own/total unused and (with FULL) the forced/dentry counters of CG. */
-static int sample(const char *cg, struct sample *s, int full)
+/*
+ * Own/total unused and (with FULL) the forced/dentry counters of CG.
+ * Reports a failure on stderr, except that CG does not exist when QUIET.
+ */
+static int sample(const char *cg, struct sample *s, int full, int quiet)
 {
 	struct cgp_dentry d;
 	struct cgp_kvs kvs = { 0 };
 	int rc = cgm_read_dentry(cg, &d);
 
 	if (rc) {
-		tool_cg_err(cg, CGM_DENTRY_UNUSED, rc);
+		if (!(quiet && rc == ECGROUPNOTEXIST))
+			tool_cg_err(cg, CGM_DENTRY_UNUSED, rc);
 		return rc;
 	}
 	s->unused = d.unused;
@@ -129,10 +145,16 @@ static int sample(const char *cg, struct sample *s, int full)
 	return rc;
 }
 
+/* Add RES for CG to REP, counting a failure; a missing cgroup has no row. */
 static void add_result(struct report *rep, struct result *res, const char *cg)
 {
-	struct result *r = realloc(rep->r, (rep->n + 1) * sizeof(*r));
+	struct result *r;
 
+	if (res->err)
+		rep->failed++;
+	if (res->err == ECGROUPNOTEXIST)
+		return;
+	r = realloc(rep->r, (rep->n + 1) * sizeof(*r));
 	res->cgroup = strdup(cg);
 	if (!r || !res->cgroup) {
 		tool_err(NULL, "out of memory");
@@ -143,9 +165,9 @@ static void add_result(struct report *rep, struct result *res, const char *cg)
 }
 
 /*
- * Shrink CG once and add what it did to REP.  Returns 1 when the write
- * was made (even if interrupted), 0 when it was not: then CG's subtree
- * has not been shrunk.
+ * Shrink CG once (or, with --dry-run, only read it) and add what it did
+ * to REP.  Returns 1 when the write was made (even if interrupted) or
+ * would be, 0 when it was not: then CG's subtree has not been shrunk.
  */
 static int shrink_one(const char *cg, const struct opts *o, struct report *rep)
 {
@@ -153,18 +175,22 @@ static int shrink_one(const char *cg, const struct opts *o, struct report *rep)
 	uint64_t t0;
 	int rc;
 
-	if (sample(cg, &res.s[0], 1)) {
-		rep->failed++;
-		return 0;
-	}
+	res.err = sample(cg, &res.s[0], 1, 0);
+	res.have_before = !res.err;
 	/*
 	 * A stop signal that came while sampling: do not start a write that
 	 * may run long.  (One that comes between this check and the write
 	 * is seen by the write, or a second ^C kills.)
 	 */
-	if (tool_stop) {
+	if (!res.err && tool_stop) {
 		rep->interrupted = 1;
 		return 0;
+	}
+	if (res.err || o->dry_run) {
+		if (!res.err)
+			rep->shrunk++;	/* would be */
+		add_result(rep, &res, cg);
+		return o->dry_run && !res.err;
 	}
 	t0 = tool_now_ms();
 	rc = cgm_write(cg, CGM_FORCE_SHRINK, o->request);
@@ -175,13 +201,15 @@ static int shrink_one(const char *cg, const struct opts *o, struct report *rep)
 		tool_err(cg, "interrupted; what was freed is reported");
 	} else if (rc) {
 		tool_cg_err(cg, CGM_FORCE_SHRINK, rc);
-		rep->failed++;
+		res.err = rc;
+		add_result(rep, &res, cg);
 		return 0;
 	}
+	res.shrunk = 1;
+	rep->shrunk++;
 	/* the shrink is done: report it even if reading after it fails */
-	res.after_err = sample(cg, &res.s[1], 1);
-	if (res.after_err)
-		rep->failed++;
+	res.err = sample(cg, &res.s[1], 1, 0);
+	res.have_after = !res.err;
 	add_result(rep, &res, cg);
 	return 1;
 }
@@ -214,11 +242,14 @@ static void shrink_selected(const char *cg, const struct opts *o,
 			continue;
 		rep->considered++;
 		if (o->have_above) {
-			rc = sample(paths[i], &s, 0);
+			rc = sample(paths[i], &s, 0, i > 0);
 			if (rc == ECGROUPNOTEXIST && i > 0)
 				continue;	/* removed since the walk */
 			if (rc) {
-				rep->failed++;
+				/* not judged: its entry says why */
+				struct result res = { .err = rc };
+
+				add_result(rep, &res, paths[i]);
 				continue;
 			}
 			if (s.unused <= o->above)
@@ -230,6 +261,15 @@ static void shrink_selected(const char *cg, const struct opts *o,
 	}
 	if (o->recursive)
 		cgm_free_paths(paths, n);
+}
+
+/* KEY: V, or null when the value was not read. */
+static void json_u64_or_null(struct cgjw *w, const char *key, int have, uint64_t v)
+{
+	if (have)
+		cgjw_u64(w, key, v);
+	else
+		cgjw_null(w, key);
 }
 
 static void print_json(const struct report *rep, const struct opts *o)
@@ -244,33 +284,29 @@ static void print_json(const struct report *rep, const struct opts *o)
 		cgjw_u64(&w, "threshold", o->above);
 	else
 		cgjw_null(&w, "threshold");
+	cgjw_bool(&w, "dry_run", o->dry_run);
 	cgjw_u64(&w, "considered", rep->considered);
 	cgjw_bool(&w, "interrupted", rep->interrupted);
 	cgjw_arr(&w, "cgroups");
 	for (size_t i = 0; i < rep->n; i++) {
 		const struct result *r = &rep->r[i];
 		const struct sample *a = &r->s[0], *b = &r->s[1];
+		int both = r->have_before && r->have_after;
 
 		cgjw_obj(&w, NULL);
 		cgjw_str(&w, "cgroup", r->cgroup);
-		cgjw_u64(&w, "unused_before", a->unused);
-		if (r->after_err) {
-			cgjw_null(&w, "unused_after");
-			cgjw_u64(&w, "total_unused_before", a->total);
-			cgjw_null(&w, "total_unused_after");
-			cgjw_null(&w, "freed");
-			cgjw_null(&w, "dentries_freed");
-		} else {
-			cgjw_u64(&w, "unused_after", b->unused);
-			cgjw_u64(&w, "total_unused_before", a->total);
-			cgjw_u64(&w, "total_unused_after", b->total);
-			cgjw_u64(&w, "freed", cgp_delta(a->forced, b->forced));
-			cgjw_u64(&w, "dentries_freed", cgp_delta(a->dentries, b->dentries));
-		}
-		cgjw_u64(&w, "elapsed_ms", r->ms);
+		json_u64_or_null(&w, "unused_before", r->have_before, a->unused);
+		json_u64_or_null(&w, "unused_after", r->have_after, b->unused);
+		json_u64_or_null(&w, "total_unused_before", r->have_before, a->total);
+		json_u64_or_null(&w, "total_unused_after", r->have_after, b->total);
+		json_u64_or_null(&w, "freed", both, cgp_delta(a->forced, b->forced));
+		json_u64_or_null(&w, "dentries_freed", both,
+				 cgp_delta(a->dentries, b->dentries));
+		json_u64_or_null(&w, "elapsed_ms", r->shrunk, r->ms);
+		cgjw_bool(&w, "shrunk", r->shrunk);
 		cgjw_bool(&w, "interrupted", r->interrupted);
-		if (r->after_err)
-			cgjw_str(&w, "error", cgm_strerror(r->after_err));
+		if (r->err)
+			cgjw_str(&w, "error", cgm_strerror(r->err));
 		cgjw_end(&w);
 	}
 	cgjw_end(&w);
@@ -289,35 +325,38 @@ static void print_table(const struct report *rep, const struct opts *o)
 		size_t row = cgo_row(&t, 0);
 
 		cgo_set(&t, row, C_CGROUP, r->cgroup);
-		cgo_set_u64(&t, row, C_UNUSED_BEFORE, a->unused);
-		cgo_set_u64(&t, row, C_TOTAL_BEFORE, a->total);
-		cgo_set_u64(&t, row, C_MS, r->ms);
-		cgo_set(&t, row, C_STATUS, r->after_err ? cgm_strerror(r->after_err) :
-			r->interrupted ? "interrupted" : "ok");
-		if (r->after_err)
+		cgo_set(&t, row, C_STATUS, r->err ? cgm_strerror(r->err) :
+			r->interrupted ? "interrupted" : o->dry_run ? "dry-run" : "ok");
+		if (r->have_before) {
+			cgo_set_u64(&t, row, C_UNUSED_BEFORE, a->unused);
+			cgo_set_u64(&t, row, C_TOTAL_BEFORE, a->total);
+		}
+		if (r->shrunk)
+			cgo_set_u64(&t, row, C_MS, r->ms);
+		if (!r->have_after)
 			continue;
 		cgo_set_u64(&t, row, C_UNUSED_AFTER, b->unused);
 		cgo_set_u64(&t, row, C_TOTAL_AFTER, b->total);
-		cgo_set_u64(&t, row, C_FREED, cgp_delta(a->forced, b->forced));
-		cgo_set_u64(&t, row, C_DENTRIES_FREED, cgp_delta(a->dentries, b->dentries));
+		if (r->have_before) {
+			cgo_set_u64(&t, row, C_FREED, cgp_delta(a->forced, b->forced));
+			cgo_set_u64(&t, row, C_DENTRIES_FREED,
+				    cgp_delta(a->dentries, b->dentries));
+		}
 	}
 	if (rep->n || o->out.mode != CGO_TABLE)
 		cgo_print(&t, stdout, o->out.mode, o->out.noheadings);
 	cgo_table_free(&t);
-	if (o->out.mode == CGO_TABLE && !o->out.noheadings && o->have_above)
-		printf("shrank %zu of %zu cgroup%s considered (own unused dentries > %llu)\n",
-		       rep->n, rep->considered, rep->considered == 1 ? "" : "s",
-		       (unsigned long long)o->above);
 }
 
 int main(int argc, char **argv)
 {
-	enum { OPT_ABOVE = 0x200 };
+	enum { OPT_ABOVE = 0x200, OPT_DRY_RUN };
 	static const struct option longopts[] = {
 		{ "max", required_argument, NULL, 'N' },
 		{ "all", no_argument, NULL, 'a' },
 		{ "recursive", no_argument, NULL, 'R' },
 		{ "above", required_argument, NULL, OPT_ABOVE },
+		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 		TOOL_OUT_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -350,6 +389,7 @@ int main(int argc, char **argv)
 				tool_usage_err("invalid --above '%s' (a number >= 0)", optarg);
 			o.have_above = 1;
 			break;
+		case OPT_DRY_RUN: o.dry_run = 1; break;
 		case 'g': tool_opt_g(&cgs, optarg); break;
 		case 'h': usage();
 		case 'V': tool_version();
@@ -360,6 +400,9 @@ int main(int argc, char **argv)
 	tool_dedupe_cgroups(&cgs);
 	if (have_n && have_all)
 		tool_usage_err("--max and --all exclude each other");
+	/* freeing every cgroup's caches is never a default */
+	if (!have_n && !have_all)
+		tool_usage_err("say what to free: -N N (up to N objects) or -a (all)");
 	if (o.recursive && !o.have_above)
 		tool_usage_err("-R needs --above T (a shrink already covers the subtree)");
 	tool_out_check(&o.out, "--prometheus: cgshrink reports an action, not metrics");
@@ -370,7 +413,7 @@ int main(int argc, char **argv)
 		tool_table_init(&t, cols, NCOLS(cols), DEFAULT_COLS, &o.out);
 		cgo_table_free(&t);
 	}
-	if (!have_n)
+	if (have_all)
 		o.request = "all";
 
 	tool_init();
@@ -387,7 +430,14 @@ int main(int argc, char **argv)
 		print_json(&rep, &o);
 	else
 		print_table(&rep, &o);
-	status = rep.interrupted ? EXIT_FAIL : tool_status(rep.n, rep.failed);
+	/* a note for the admin, never in the data (stdout may be a file) */
+	if (o.have_above)
+		fprintf(stderr, "%s: %s %zu of %zu cgroup%s considered (own unused dentries > %llu)\n",
+			tool_name, o.dry_run ? "would shrink" : "shrank",
+			rep.shrunk, rep.considered,
+			rep.considered == 1 ? "" : "s", (unsigned long long)o.above);
+	status = rep.interrupted ? EXIT_FAIL :
+		 tool_status(rep.shrunk, rep.failed);
 	for (size_t i = 0; i < rep.n; i++)
 		free(rep.r[i].cgroup);
 	free(rep.r);

@@ -90,6 +90,8 @@ done
 
 # --- usage: every tool (the static builds: they parse before any cgroup)
 for t in cgdentry cgslabstat cgshrink; do
+	req=	# what cgshrink needs to get past "say what to free"
+	[ "$t" = cgshrink ] && req=-a
 	expect_exit 0 "$t --help exits 0" "./$t" --help
 	expect_text "$t --help shows usage, output options, columns, exit status" "$out" \
 		"Usage: $t *--noheadings*--output COLUMNS*--raw*--pairs*--json*Columns:*CGROUP*Exit status: 0 ok, 1 *2 usage error, 64 some*"
@@ -123,7 +125,7 @@ Try '$t --help' for more information."
 	expect_exit 2 "$t /A/../B exits 2" "./$t" /A/../B
 	expect_exit 2 "$t --json --raw exits 2" "./$t" --json --raw /
 	expect_exit 2 "$t -P -r exits 2" "./$t" -P -r /
-	expect_exit 2 "$t -o BOGUS exits 2" "./$t" -o BOGUS /
+	expect_exit 2 "$t -o BOGUS exits 2" "./$t" ${req:+"$req"} -o BOGUS /
 	expect_text "$t names the unknown column" "$err" "$t: unknown column 'BOGUS'*"
 	expect_exit 2 "$t -J -o CGROUP exits 2" "./$t" -J -o CGROUP /
 	expect_exit 2 "$t -o without an argument exits 2" "./$t" / -o
@@ -417,7 +419,7 @@ expect_text "cgslabstat -i: one header, a line per cgroup per interval" \
 expect_exit 1 "cgslabstat -i on stdout=/dev/full fails" sh -c "$B/cgslabstat -i 0.1 -c 1 /A > /dev/full"
 
 # cgshrink on the fake tree: the write, -n (no headings), -N, --above
-expect_exit 0 "cgshrink -n /A/small" $B/cgshrink -n /A/small
+expect_exit 0 "cgshrink -a -n /A/small" $B/cgshrink -a -n /A/small
 expect_text "cgshrink -n: no header; the row" "$out" "/A/small *20 *20 *20 *20 *0 *0 *[0-9]*"
 expect_text "cgshrink wrote all" "$(cat "$root/A/small/memory.force_slab_shrink")" all
 expect_exit 0 "cgshrink -N 7 /A/big" $B/cgshrink -N 7 -o CGROUP,STATUS -r /A/big
@@ -425,9 +427,11 @@ expect_text "cgshrink -N wrote the count" "$(cat "$root/A/big/memory.force_slab_
 expect_text "cgshrink -o STATUS" "$out" "CGROUP STATUS
 /A/big ok"
 : > "$root/A/small/memory.force_slab_shrink"
-expect_exit 0 "cgshrink -R --above 150 /A" $B/cgshrink -R --above 150 /A
-expect_text "cgshrink --above: only the big one, summary line" "$(echo "$out" | awk '{ print $1 }' | tr '\n' ' ')" \
-	"CGROUP /A/big shrank "
+expect_exit 0 "cgshrink -R --above 150 /A" $B/cgshrink -a -R --above 150 /A
+expect_text "cgshrink --above: only the big one" "$(echo "$out" | awk '{ print $1 }' | tr '\n' ' ')" \
+	"CGROUP /A/big "
+expect_same "24.8 the summary goes to stderr" "$err" \
+	"cgshrink: shrank 1 of 3 cgroups considered (own unused dentries > 150)"
 expect_text "cgshrink --above left the small one alone" "$(cat "$root/A/small/memory.force_slab_shrink")" ""
 
 # issue 24.2: a failed shrink of /A does not skip its subtree
@@ -444,6 +448,59 @@ rmdir "$root/A/memory.force_slab_shrink"
 : > "$root/A/memory.force_slab_shrink"
 : > "$root/A/big/memory.force_slab_shrink"
 
+# issue 24.8: no destructive default; --dry-run selects and writes nothing
+expect_exit 2 "24.8 cgshrink without -N or -a exits 2" $B/cgshrink /A/small
+expect_text "24.8 and says what it needs" "$err" "cgshrink: say what to free: -N N*or -a*Try*"
+expect_same "24.8 nothing was written" "$(cat "$root/A/small/memory.force_slab_shrink")" ""
+expect_exit 2 "24.8 cgshrink -n 0 /A/small is a usage error" $B/cgshrink -n 0 /A/small
+expect_exit 0 "24.8 cgshrink --dry-run -a -R --above 50 /A" \
+	$B/cgshrink --dry-run -a -R --above 50 -r -o CGROUP,UNUSED_BEFORE,UNUSED_AFTER,STATUS /A
+expect_same "24.8 --dry-run: the same selection, nothing after, STATUS dry-run" "$out" "CGROUP UNUSED_BEFORE UNUSED_AFTER STATUS
+/A 100 - dry-run"
+expect_same "24.8 --dry-run: its summary on stderr" "$err" \
+	"cgshrink: would shrink 1 of 1 cgroup considered (own unused dentries > 50)"
+expect_same "24.8 --dry-run wrote nothing" \
+	"$(cat "$root/A/memory.force_slab_shrink" "$root/A/big/memory.force_slab_shrink")" ""
+$B/cgshrink --dry-run -N 5 -J /A/big /A/small > "$scratch/j"
+expect_same "24.8 --dry-run JSON: dry_run, each cgroup not shrunk" \
+	"$($B/cgtest-json .dry_run < "$scratch/j") $($B/cgtest-json '.cgroups[1].shrunk' < "$scratch/j") $($B/cgtest-json -t '.cgroups[1].unused_after' < "$scratch/j")" \
+	"true false null"
+
+# issue 24.5: a cgroup that exists but fails keeps its entry (null, error)
+mkcg /E 1 1
+rm "$root/E/memory.dentry_unused" "$root/E/memory.slab_reclaim_stat"
+mkdir "$root/E/memory.dentry_unused" "$root/E/memory.slab_reclaim_stat"
+expect_exit 64 "24.5 cgdentry -J /A /E exits 64" $B/cgdentry -J /A/small /E
+printf '%s\n' "$out" > "$scratch/j"
+expect_same "24.5 cgdentry -J /A/small /E: /E keeps its entry" \
+	"$($B/cgtest-json '.cgroups[cgroup=/E]' < "$scratch/j")" \
+	'{"cgroup":"/E","depth":0,"unused":null,"total_unused":null,"nodes":[],"error":"Is a directory"}'
+expect_exit 64 "24.5 cgdentry /A/small /E (table) exits 64" $B/cgdentry -r /A/small /E
+expect_same "24.5 the table marks it" "$out" "CGROUP UNUSED TOTAL
+/A/small 20 20
+/E - -"
+expect_exit 1 "24.5 cgslabstat -R -J /E (all failed) exits 1" $B/cgslabstat -R -J /E
+printf '%s\n' "$out" > "$scratch/j"
+expect_same "24.5 cgslabstat -R -J: the entry, stat null, error" \
+	"$($B/cgtest-json '.cgroups[0]' < "$scratch/j")" \
+	'{"cgroup":"/E","stat":null,"error":"Is a directory"}'
+expect_exit 64 "24.5 cgslabstat -r /A/small /E exits 64" $B/cgslabstat -r -o CGROUP,KEY /A/small /E
+expect_same "24.5 cgslabstat's table marks it" "$(echo "$out" | tail -n 1)" "/E -"
+mkcg /E/child 1 1
+rm "$root/E/child/memory.force_slab_shrink"
+mkdir "$root/E/child/memory.force_slab_shrink"
+expect_exit 1 "24.5 cgshrink -a -J of a cgroup whose write fails exits 1" $B/cgshrink -a -J /E/child
+printf '%s\n' "$out" > "$scratch/j"
+expect_same "24.5 cgshrink keeps the failed write's entry" \
+	"$($B/cgtest-json '.cgroups[0]' < "$scratch/j")" \
+	'{"cgroup":"/E/child","unused_before":1,"unused_after":null,"total_unused_before":1,"total_unused_after":null,"freed":null,"dentries_freed":null,"elapsed_ms":null,"shrunk":false,"interrupted":false,"error":"Is a directory"}'
+expect_exit 1 "24.5 cgshrink -a -R --above 0 /E: /E unreadable, /E/child unwritable" \
+	$B/cgshrink -a -R --above 0 -r -o CGROUP,STATUS /E
+expect_same "24.5 cgshrink: both have a row saying why" "$out" "CGROUP STATUS
+/E Is\x20a\x20directory
+/E/child Is\x20a\x20directory"
+rm -rf "$root/E"
+
 # the shrink done, the read after it failing: reported, marked, 64
 mkcg /S 9 9
 rm "$root/S/memory.dentry_unused" "$root/S/memory.force_slab_shrink"
@@ -454,13 +511,13 @@ mkfifo "$root/S/memory.dentry_unused" "$root/S/memory.force_slab_shrink"
 	printf 'garbage\n' > "$root/S/memory.dentry_unused"			# after
 ) &
 feeder=$!
-expect_exit 64 "cgshrink whose read after the shrink fails exits 64" $B/cgshrink -J /S
+expect_exit 64 "cgshrink whose read after the shrink fails exits 64" $B/cgshrink -a -J /S
 wait $feeder
 printf '%s\n' "$out" > "$scratch/j"
 expect_text "the shrink was written" "$(cat "$scratch/written")" all
 expect_text "the cgroup is still reported, after-values null" \
 	"$($B/cgtest-json '.cgroups[0]' < "$scratch/j")" \
-	'{"cgroup":"/S","unused_before":9,"unused_after":null,"total_unused_before":9,"total_unused_after":null,"freed":null,"dentries_freed":null,"elapsed_ms":*,"interrupted":false,"error":"Cgroup parsing failed"}'
+	'{"cgroup":"/S","unused_before":9,"unused_after":null,"total_unused_before":9,"total_unused_after":null,"freed":null,"dentries_freed":null,"elapsed_ms":*,"shrunk":true,"interrupted":false,"error":"Cgroup parsing failed"}'
 expect_text "and the failure named" "$err" "cgshrink: /S: memory.dentry_unused: Cgroup parsing failed"
 
 # wait_blocked PID: until PID sleeps in a FIFO open (no writer/reader yet)
@@ -476,7 +533,7 @@ wait_blocked() {
 rm -f "$root/S/memory.dentry_unused" "$root/S/memory.force_slab_shrink"
 mkfifo "$root/S/memory.dentry_unused"
 : > "$root/S/memory.force_slab_shrink"
-$B/cgshrink -J /S > "$scratch/out" 2> "$scratch/err" &
+$B/cgshrink -a -J /S > "$scratch/out" 2> "$scratch/err" &
 pid=$!
 wait_blocked $pid
 kill -INT $pid
@@ -492,7 +549,7 @@ expect_text "SIGINT while sampling: JSON marked interrupted" \
 # taken (its handler resets itself, as SigCgt shows), the second kills
 rm -f "$root/S/memory.dentry_unused"
 mkfifo "$root/S/memory.dentry_unused"
-$B/cgshrink -J /S > "$scratch/out" 2> "$scratch/err" &
+$B/cgshrink -a -J /S > "$scratch/out" 2> "$scratch/err" &
 pid=$!
 (sleep 30; kill -KILL $pid 2>/dev/null) &	# no hang if it survives
 watchdog=$!
