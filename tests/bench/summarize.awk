@@ -2,11 +2,15 @@
 # POSIX awk (mawk on the host, busybox awk in the guest's smoke test).
 #
 # Input, one fact a line (other lines are ignored):
-#   bench-what KEY UNIT TEXT...     what KEY measures; UNIT ns, /s, % or n
+#   bench-what KEY UNIT TEXT...     what KEY measures; UNIT ns, /s, % or n,
+#                 or dns: a difference of times, which may be 0 or less
 #   bench-sample KEY ROUND VALUE    one measurement of KEY in round ROUND
+#   bench-goal KEY GOAL             a goal for the median of figure KEY
 #   bench-ratio NAME A B GOAL TEXT...
 #                 per round, A / B (A and B are keys or earlier ratios);
-#                 GOAL is "<=1.05", ">=0.99", or "-" (report only)
+#                 GOAL is "<=1.05", ">=0.99", or "-" (report only); with
+#                 "@N" after it (">=0.98@12") it is judged only on N or
+#                 more rounds, and "not judged" below that
 #   bench-note TEXT...              printed under the table
 #
 # A figure is the median of its samples, with min and max; a ratio is the
@@ -37,6 +41,8 @@ function median_(a, n) {
 
 # show(v, unit): a value for the table, in a unit a reader takes in
 function show(v, unit) {
+	if (unit == "dns")
+		return v < 0 ? "-" show(-v, "ns") : show(v, "ns")
 	if (unit == "ns") {
 		if (v >= 1e9)
 			return sprintf("%.2f s", v / 1e9)
@@ -87,6 +93,11 @@ $1 == "bench-sample" {
 	next
 }
 
+$1 == "bench-goal" {
+	fgoal[$2] = $3
+	next
+}
+
 $1 == "bench-ratio" {
 	if ($2 in rnum)		# each boot of P5 states its ratios again
 		next
@@ -112,11 +123,15 @@ function value(k, r) {
 	return ""
 }
 
-function goal_met(g, v,    op, lim) {
+# goal_met(g, v, m): whether v, the median of m rounds, meets goal g
+function goal_met(g, v, m,    op, lim, at) {
 	if (g == "-" || g == "")
 		return ""
 	op = substr(g, 1, 2)
 	lim = substr(g, 3) + 0
+	at = index(g, "@")
+	if (at && m < substr(g, at + 1) + 0)
+		return "not judged: n < " substr(g, at + 1)
 	if (op == "<=")
 		return v <= lim ? "met" : "MISSED"
 	if (op == ">=")
@@ -144,17 +159,22 @@ END {
 			a[j] = s[k, j]
 		med = median_(a, n[k])
 		lo = a[1]; hi = a[n[k]]
-		printf "%-22s %3d %11s %11s %11s  %s\n", k, n[k],
+		g = ""
+		if (k in fgoal)
+			g = sprintf(" [goal %s %s: %s]", substr(fgoal[k], 1, 2),
+				show(substr(fgoal[k], 3) + 0, unit[k]),
+				goal_met(fgoal[k], med, n[k]))
+		printf "%-22s %3d %11s %11s %11s  %s%s\n", k, n[k],
 			show(med, unit[k]), show(lo, unit[k]), show(hi, unit[k]),
-			text[k]
+			text[k], g
 		if (dat != "")
 			printf "%s %g %g %g\n", k, med, lo, hi > (dat "/keys.dat")
-		if (!(lo > 0) && unit[k] != "%")
+		if (!(lo > 0) && unit[k] != "%" && unit[k] != "dns")
 			insane(k " is not positive: " lo)
 		if (unit[k] == "%" && (lo < 0 || hi > 100.5))
 			insane(k " is not a percentage: " lo ".." hi)
 	}
-	printf "\n%-22s %3s %11s %11s %11s  %-7s %s\n", "ratio", "n",
+	printf "\n%-22s %3s %11s %11s %11s  %-9s %s\n", "ratio", "n",
 		"median", "min", "max", "goal", "what"
 	for (i = 1; i <= nratios; i++) {
 		q = ratios[i]
@@ -173,16 +193,16 @@ END {
 			a[++m] = x / y
 		}
 		if (!m) {
-			printf "%-22s %3d %11s %11s %11s  %-7s %s\n", q, 0,
+			printf "%-22s %3d %11s %11s %11s  %-9s %s\n", q, 0,
 				"-", "-", "-", rgoal[q], rtext[q]
 			insane(q " has no rounds with both sides")
 			continue
 		}
 		med = median_(a, m)
-		printf "%-22s %3d %11.3f %11.3f %11.3f  %-7s %s%s\n", q,
+		gm = goal_met(rgoal[q], med, m)
+		printf "%-22s %3d %11.3f %11.3f %11.3f  %-9s %s%s\n", q,
 			m, med, a[1], a[m], rgoal[q], rtext[q],
-			goal_met(rgoal[q], med) == "" ? "" : \
-			" [goal " goal_met(rgoal[q], med) "]"
+			gm == "" ? "" : " [goal " gm "]"
 		if (dat != "") {
 			g = rgoal[q] == "-" ? "NaN" : substr(rgoal[q], 3) + 0
 			printf "%s %g %g %g %s\n", q, med, a[1], a[m], g \
