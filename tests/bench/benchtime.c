@@ -20,6 +20,25 @@
  *   benchtime [-c CGROUP] cache FILE       read FILE to the end (page cache)
  *   benchtime incore FILE                  pages of FILE in the page cache
  *                                          (mincore; prints a count)
+ *   benchtime [-c CGROUP] hot DIR PREFIX N
+ *                 make DIR/PREFIX1..N hot: create each missing one (an
+ *                 empty file), then stat() each twice, so that its
+ *                 dentry is positive, unused, on its LRU and referenced
+ *                 (a lookup that ends holding a reference marks it when
+ *                 dropping it; the first one only puts it on the LRU)
+ *   benchtime sblock MAJOR:MINOR MS [FILE | -]
+ *                 for MS milliseconds, on CPU 0, call ustat(2) on the
+ *                 device MAJOR:MINOR in a tight loop: with a device no
+ *                 superblock has, each call takes sb_lock, walks the
+ *                 superblocks and fails EINVAL (user_get_super()), so the
+ *                 time between two calls' returns is what sb_lock costs a
+ *                 task that needs it.  With FILE, a child on CPU 1 reads
+ *                 FILE (open, read all, close) in a loop all along; with
+ *                 "-" it calls the same ustat(2) in a loop (a competitor
+ *                 whose every hold of sb_lock is short).
+ *                 Prints "MAX P99 CALLS READS": the longest and the 99th
+ *                 percentile time between returns (ns, 1 us buckets up to
+ *                 100 ms), the calls made, the child's reads (or calls)
  *
  * -c CGROUP moves this process into CGROUP (a v1 memcg directory) first,
  * so that what it allocates is charged there.  Errors: a message on
@@ -32,8 +51,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -60,8 +84,10 @@ static void usage(void)
 		"       %s [-c CGROUP] churn DIR N\n"
 		"       %s spread PARENT CGPREFIX NCG DIR PER\n"
 		"       %s [-c CGROUP] cache FILE\n"
-		"       %s incore FILE\n",
-		prog, prog, prog, prog, prog, prog, prog);
+		"       %s incore FILE\n"
+		"       %s [-c CGROUP] hot DIR PREFIX N\n"
+		"       %s sblock MAJOR:MINOR MS [FILE | -]\n",
+		prog, prog, prog, prog, prog, prog, prog, prog, prog);
 	exit(2);
 }
 
@@ -273,6 +299,152 @@ static long cmd_incore(const char *path)
 	return resident;
 }
 
+static long long cmd_hot(const char *dir, const char *prefix, long n)
+{
+	char path[4096];
+	struct stat st;
+	long long t0 = now_ns();
+	long i;
+	int k;
+
+	for (i = 1; i <= n; i++) {
+		snprintf(path, sizeof(path), "%s/%s%ld", dir, prefix, i);
+		if (stat(path, &st)) {
+			int fd;
+
+			if (errno != ENOENT)
+				die("%s: %s", path, strerror(errno));
+			fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+			if (fd < 0)
+				die("%s: %s", path, strerror(errno));
+			close(fd);
+		}
+		for (k = 0; k < 2; k++)
+			if (stat(path, &st))
+				die("stat %s: %s", path, strerror(errno));
+	}
+	return now_ns() - t0;
+}
+
+/* Pin the calling process to CPU @cpu, if the machine has it. */
+static void pin(int cpu)
+{
+	cpu_set_t set;
+
+	if (cpu >= sysconf(_SC_NPROCESSORS_ONLN))
+		return;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		die("sched_setaffinity %d: %s", cpu, strerror(errno));
+}
+
+#define SBLOCK_BUCKETS 100000	/* 1 us each: up to 100 ms */
+
+/* What the reader child and the timing loop share. */
+struct sblock_shared {
+	volatile int started, stop;
+	volatile long reads;
+};
+
+static void sblock_reader(const char *path, unsigned long dev,
+			  struct sblock_shared *sh)
+{
+	char buf[65536];
+
+	pin(1);
+	while (!sh->stop) {
+		int fd;
+		ssize_t r;
+
+		if (!strcmp(path, "-")) {
+			syscall(SYS_ustat, dev, buf);
+			sh->reads++;
+			sh->started = 1;
+			continue;
+		}
+		fd = open(path, O_RDONLY);
+		if (fd < 0)
+			die("%s: %s", path, strerror(errno));
+		do
+			r = read(fd, buf, sizeof(buf));
+		while (r > 0);
+		if (r < 0)
+			die("%s: read: %s", path, strerror(errno));
+		close(fd);
+		sh->reads++;
+		sh->started = 1;
+	}
+	_exit(0);
+}
+
+static void cmd_sblock(const char *devstr, long ms, const char *path)
+{
+	static unsigned int hist[SBLOCK_BUCKETS + 1];
+	struct sblock_shared *sh;
+	unsigned int major_, minor_;
+	unsigned long dev;
+	long long t0, end, prev, max = 0;
+	long calls = 0, want, seen, i;
+	char ubuf[64];	/* struct ustat, which glibc no longer declares */
+	pid_t child = 0;
+	int status;
+
+	if (sscanf(devstr, "%u:%u", &major_, &minor_) != 2)
+		usage();
+	/* the kernel's new_encode_dev() */
+	dev = (minor_ & 0xff) | (major_ << 8) | ((minor_ & ~0xffU) << 12);
+	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
+		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (sh == MAP_FAILED)
+		die("mmap: %s", strerror(errno));
+	if (syscall(SYS_ustat, dev, ubuf) == 0 || errno != EINVAL)
+		die("ustat %s: want EINVAL (a device no superblock has), got %s",
+		    devstr, errno == EINVAL ? "success" : strerror(errno));
+	if (path) {
+		child = fork();
+		if (child < 0)
+			die("fork: %s", strerror(errno));
+		if (child == 0)
+			sblock_reader(path, dev, sh);
+		while (!sh->started) {
+			if (waitpid(child, &status, WNOHANG) == child)
+				die("the reader of %s failed", path);
+			sched_yield();
+		}
+	}
+	pin(0);
+	t0 = prev = now_ns();
+	end = t0 + ms * 1000000LL;
+	while (prev < end) {
+		long long t, d;
+
+		syscall(SYS_ustat, dev, ubuf);
+		t = now_ns();
+		d = t - prev;
+		prev = t;
+		hist[d / 1000 < SBLOCK_BUCKETS ? d / 1000 : SBLOCK_BUCKETS]++;
+		if (d > max)
+			max = d;
+		calls++;
+	}
+	if (child) {
+		sh->stop = 1;
+		if (waitpid(child, &status, 0) != child || !WIFEXITED(status) ||
+		    WEXITSTATUS(status))
+			die("the reader of %s failed", path);
+	}
+	/* the 99th percentile: the bucket the call ranked 0.99 * calls is in */
+	want = calls - calls / 100;
+	for (i = 0, seen = 0; i <= SBLOCK_BUCKETS; i++) {
+		seen += hist[i];
+		if (seen >= want)
+			break;
+	}
+	printf("%lld %lld %ld %ld\n", max, (i + 1) * 1000LL, calls,
+	       path ? sh->reads : 0L);
+}
+
 int main(int argc, char **argv)
 {
 	const char *cmd;
@@ -310,6 +482,12 @@ int main(int argc, char **argv)
 		printf("%lld\n", cmd_cache(argv[1]));
 	else if (!strcmp(cmd, "incore") && argc == 2)
 		printf("%ld\n", cmd_incore(argv[1]));
+	else if (!strcmp(cmd, "hot") && argc == 4)
+		printf("%lld\n", cmd_hot(argv[1], argv[2],
+					 parse_count(argv[3], 0)));
+	else if (!strcmp(cmd, "sblock") && (argc == 3 || argc == 4))
+		cmd_sblock(argv[1], parse_count(argv[2], 0),
+			   argc == 4 ? argv[3] : NULL);
 	else
 		usage();
 	return 0;
