@@ -599,6 +599,42 @@ for m in cgdentry.1 cgslabstat.1 cgshrink.1 cgtools.7; do
 	esac
 done
 
+# issue 24.6: mandoc lints them clean (the .TH date too); EXAMPLES never
+# write straight into the collector's directory; each tool's page and
+# --help name the same long options
+for m in cgdentry.1 cgslabstat.1 cgshrink.1 cgtools.7; do
+	w=$(mandoc -Tlint -W all "$m" 2>&1)
+	if [ -z "$w" ]; then
+		ok "24.6 mandoc -Tlint $m: clean"
+	else
+		not_ok "24.6 mandoc -Tlint $m: clean" "$w"
+	fi
+	ex=$(sed -n '/^\.SH EXAMPLES/,/^\.SH/p' "$m")
+	if printf '%s\n' "$ex" | grep -q '> *[^ ]*\.prom *$' ||
+	   printf '%s\n' "$ex" | grep -q '> *[^ ]*node.exporter[^ ]*\.prom\b'; then
+		not_ok "24.6 $m: EXAMPLES write to a temporary file and rename" "$ex"
+	else
+		ok "24.6 $m: EXAMPLES write to a temporary file and rename"
+	fi
+	# a comment beside the example commands starts at one column as rendered
+	cols=$(groff -man -Tutf8 -P-cbou "$m" 2>/dev/null |
+		sed -n '/^EXAMPLES/,/^[A-Z]/p' | grep '^ *cg[a-z]* ' |
+		sed -n 's/^\( *[^ ].*[^ ]\)  \+[^ ].*/\1/p' |
+		awk '{ print length($0) }' | sort -u | wc -l)
+	if [ "$cols" -le 1 ]; then
+		ok "24.6 $m: EXAMPLES aligned as rendered"
+	else
+		not_ok "24.6 $m: EXAMPLES aligned as rendered" "$cols different columns"
+	fi
+done
+for t in cgdentry cgslabstat cgshrink; do
+	inman=$(grep -o '\\-\\-[a-z][a-z\\-]*' "$t.1" | sed 's/\\-/-/g' | sort -u | tr '\n' ' ')
+	inhelp=$(./$t --help | grep -o -- '--[a-z][a-z-]*' | sort -u | tr '\n' ' ')
+	expect_same "24.6 $t.1 and $t --help name the same long options" "$inman" "$inhelp"
+done
+expect_same "24.6 cgtools.7 names -R (not -r) for depth, -N (not -n) for counts" \
+	"$(grep -c 'without \\-r)\|\\-n 0\|\\-n 12x\|N of \\-n' cgtools.7)" 0
+
 # --- cgtest-write
 printf 'old' > "$scratch/f"
 expect_exit 0 "cgtest-write writes a file" ./cgtest-write "$scratch/f" "new value"
