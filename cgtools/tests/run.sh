@@ -114,7 +114,7 @@ Try*"
 	expect_text "24.3 $t --json=1 names --json" "$err" "*$t: option '--json' doesn't allow an argument
 Try '$t --help' for more information."
 	"./$t" --prometheus=x / 2> "$scratch/err" > /dev/null
-	expect_same "24.3 $t --prometheus=x: no NUL byte on stderr" "$(tr -d '\000' < "$scratch/err" | cmp -s - "$scratch/err" && echo clean)" clean
+	expect_same "24.3 $t --prometheus=x: no NUL byte on stderr" "$(tr -cd '\000' < "$scratch/err" | wc -c)" 0
 	expect_text "24.3 $t --prometheus=x names --prometheus" "$(cat "$scratch/err")" "*option '--prometheus' doesn't allow an argument*"
 	expect_exit 2 "24.3 $t --r exits 2" "./$t" --r /
 	expect_text "24.3 $t --r is ambiguous (--raw, --recursive)" "$err" "*option '--r' is ambiguous*--r*
@@ -367,7 +367,7 @@ expect_same "24.1 the labels are the reversible form" \
 	"$($B/cgdentry --prometheus -R /U | grep '^memcg_dentry_unused{' | sort | tr '\n' '|')" \
 	'memcg_dentry_unused{cgroup="/U"} 0|memcg_dentry_unused{cgroup="/U/b\\x5cxff"} 4|memcg_dentry_unused{cgroup="/U/x\\xfe"} 2|memcg_dentry_unused{cgroup="/U/x\\xff"} 1|'"memcg_dentry_unused{cgroup=\"/U/x$yuml\"} 3|"
 expect_same "24.1 -r -R / /U: each row once" \
-	"$($B/cgdentry -r -n -o CGROUP -R /U /U/x$ff / | sort | uniq -d)" ""
+	"$($B/cgdentry -r -n -o CGROUP -R /U "/U/x$ff" / | sort | uniq -d)" ""
 $B/cgdentry -J -R /U > "$scratch/j"
 expect_same "24.1 JSON: \\xff, \\xfe, U+00FF and a real backslash print apart" \
 	"$($B/cgtest-json '.cgroups[unused=1].cgroup' < "$scratch/j") $($B/cgtest-json '.cgroups[unused=2].cgroup' < "$scratch/j") $($B/cgtest-json '.cgroups[unused=4].cgroup' < "$scratch/j")" \
