@@ -2,7 +2,7 @@
 # run.sh --kernel BZIMAGE --vanilla BZIMAGE --initrd CPIO --out DIR
 #
 # The host side of `make bench`.  Boots the patched kernel once for P1-P4
-# and P6 (tests/bench.sh, bench=main), then the patched and the vanilla
+# and P6-P8 (tests/bench.sh, bench=main), then the patched and the vanilla
 # kernel in turn, BENCH_PAIRS times each (ABBA order, so that drift of the
 # shared host cancels), for P5; gathers the facts the guests printed into
 # DIR/samples.txt and draws from them, on the host:
@@ -10,8 +10,11 @@
 #   DIR/bench.png   P1's cost against the crowd, and every ratio with its goal
 #   DIR/*/console.log   what each guest printed
 # BENCH_SCALE=N (default 1) multiplies rounds and populations;
-# BENCH_PAIRS=N (default 3) boots each kernel N times for P5;
-# BENCH_PARTS="main p5" (the default) runs only the parts named.
+# BENCH_PAIRS=N (default 3) boots each kernel N times for P5: N pairs, pair
+# i is patched then vanilla for odd i, vanilla then patched for even i;
+# P5's goals are judged on 12 pairs or more (BENCH_PAIRS=12, 24 boots);
+# BENCH_PARTS="main p5" (the default) runs only the parts named; p1..p8
+# other than p5 name parts of main's boot (p1 and p4 run together).
 set -eu
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -32,6 +35,14 @@ fi
 scale=${BENCH_SCALE:-1}
 pairs=${BENCH_PAIRS:-3}
 parts=${BENCH_PARTS:-main p5}
+only=''
+for p in $parts; do
+	case "$p" in
+	main | p5) ;;
+	p[1-4] | p[6-8]) only="$only,$p" ;;
+	*) echo "run.sh: BENCH_PARTS: unknown part '$p' (main, p1..p8)" >&2; exit 2 ;;
+	esac
+done
 for v in "$scale" "$pairs"; do
 	case "$v" in
 	'' | *[!0-9]* | 0)
@@ -60,6 +71,8 @@ boot() {
 
 case " $parts " in
 *" main "*) boot main "$kernel" "bench=main bench_scale=$scale" ;;
+*) [ -z "$only" ] ||
+	boot main "$kernel" "bench=main bench_scale=$scale bench_only=${only#,}" ;;
 esac
 case " $parts " in
 *" p5 "*) ;;
