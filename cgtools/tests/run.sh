@@ -259,6 +259,19 @@ $B/cgdentry -J "/A/small/t${tab}b${nl}n x" > "$scratch/j"
 expect_text "JSON keeps the name exactly" "$($B/cgtest-json .cgroups[0].cgroup < "$scratch/j")" "/A/small/t${tab}b${nl}n x"
 rm -rf "$root/A/small/t${tab}b${nl}n x"
 
+# issue 24.4: a CJK name takes two columns, the table stays aligned; a
+# C1 control (CSI) never reaches the terminal
+cjk=$(printf '\346\227\245\346\234\254') csi=$(printf '\302\233')
+mkcg "/A/small/$cjk" 1 1
+mkcg "/A/small/x${csi}2J" 2 2
+expect_exit 0 "24.4 cgdentry -R with CJK and C1 names (C.UTF-8)" \
+	env LC_ALL=C.UTF-8 $B/cgdentry -R /A/small
+expect_same "24.4 columns aligned as a terminal shows them, CSI as \\xc2\\x9b" "$out" "CGROUP        UNUSED TOTAL
+/A/small          20    20
+  x\xc2\x9b2J      2     2
+  $cjk             1     1"
+rm -rf "$root/A/small/$cjk" "$root/A/small/x${csi}2J"
+
 # partial failures: a cgroup whose file cannot be read keeps its place
 mkcg /A/big/broken 0 0
 rm "$root/A/big/broken/memory.dentry_unused"

@@ -18,6 +18,7 @@
 
 #include <errno.h>
 #include <json-c/json.h>
+#include <locale.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -639,6 +640,50 @@ static void out_escapes_per_mode(void)
 	}
 }
 
+/*
+ * Issue 24.4: in a UTF-8 locale a table counts terminal columns (CJK
+ * two, combining zero) and escapes what a terminal would act on or could
+ * not show (C1 such as CSI, bytes that are not UTF-8); raw output is
+ * ASCII; in the C locale every non-ASCII byte is escaped.
+ */
+static void out_widths_follow_the_terminal(void)
+{
+	static const struct {
+		const char *in;
+		enum cgo_mode mode;
+		const char *out;
+		size_t width;
+	} cases[] = {
+		{ "\xe6\x97\xa5\xe6\x9c\xac", CGO_TABLE, "\xe6\x97\xa5\xe6\x9c\xac", 4 },
+		{ "e\xcc\x81", CGO_TABLE, "e\xcc\x81", 1 },
+		{ "a\xc2\x9b" "2J", CGO_TABLE, "a\\xc2\\x9b2J", 11 },
+		{ "a\xc2\x9b" "2J", CGO_PAIRS, "a\\xc2\\x9b2J", 11 },
+		{ "x\xff", CGO_TABLE, "x\\xff", 5 },
+		{ "\xe6\x97\xa5", CGO_RAW, "\\xe6\\x97\\xa5", 12 },
+	};
+	char *buf = NULL;
+	size_t w = 0;
+
+	if (!setlocale(LC_CTYPE, "C.UTF-8")) {
+		printf("# no C.UTF-8 locale\n");
+		case_failed = 1;
+		return;
+	}
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		CAPTURE(buf, f, w = cgo_escape(f, cases[i].in, cases[i].mode));
+		if (strcmp(buf, cases[i].out) || w != cases[i].width) {
+			printf("# case %zu: got '%s' width %zu, want '%s' width %zu\n",
+			       i, buf, w, cases[i].out, cases[i].width);
+			case_failed = 1;
+		}
+		free(buf);
+	}
+	setlocale(LC_CTYPE, "C");
+	CAPTURE(buf, f, w = cgo_escape(f, "\xe6\x97\xa5", CGO_TABLE));
+	CHECK(!strcmp(buf, "\\xe6\\x97\\xa5") && w == 12);
+	free(buf);
+}
+
 static const struct cgo_col test_cols[] = {
 	{ "NAME", CGO_TREE, "name" },
 	{ "N", CGO_RIGHT, "number" },
@@ -866,6 +911,8 @@ int main(void)
 	run("path set keeps each path once (issue 24.1)", pathset_dedupes);
 	run("json writer's document reads back with json-c", json_writer_document);
 	run("escapes per output mode (table, raw, pairs)", out_escapes_per_mode);
+	run("table widths are terminal columns; C1 and bad bytes escaped (issue 24.4)",
+	    out_widths_follow_the_terminal);
 	run("table aligns columns, indents the tree, -n", table_aligns_and_indents);
 	run("table -o picks, orders, adds; refuses unknown", table_columns_option);
 	run("table prints more than 16 columns", table_many_columns);
