@@ -141,29 +141,22 @@ static void collect(const char *cg, int recursive, struct rows *rows)
 
 	if (!recursive) {
 		struct cgp_dentry d;
+		const char *missing;
 
-		rc = cgm_read_dentry(cg, &d);
+		rc = cgm_read_dentry(cg, &d, &missing);
+		if (rc)
+			tool_read_err(cg, CGM_DENTRY_UNUSED, rc, missing);
 		if (rc == ECGROUPNOTEXIST) {
-			tool_cg_err(cg, CGM_DENTRY_UNUSED, rc);
 			rows->failed++;
 			return;
-		}
-		if (rc) {
-			tool_cg_err(cg, CGM_DENTRY_UNUSED, rc);
-			memset(&d, 0, sizeof(d));
 		}
 		add_row(rows, cg, 0, rc, &d);
 		return;
 	}
-	rc = cgm_walk(cg, &paths, &n);
-	if (rc) {
-		/* what was walked before the failure is still shown */
-		tool_cg_err(cg, NULL, rc);
-		rows->failed++;
-		if (!n) {
-			cgm_free_paths(paths, n);
-			return;
-		}
+	rows->failed += tool_walk(cg, &paths, &n);
+	if (!n) {
+		cgm_free_paths(paths, n);
+		return;
 	}
 	ds = calloc(n, sizeof(*ds));
 	totals = calloc(n, sizeof(*totals));
@@ -175,15 +168,15 @@ static void collect(const char *cg, int recursive, struct rows *rows)
 		exit(EXIT_FAIL);
 	}
 	for (size_t i = 0; i < n; i++) {
-		rc = cgm_read_dentry(paths[i], &ds[kept]);
+		const char *missing;
+
+		rc = cgm_read_dentry(paths[i], &ds[kept], &missing);
 		if (rc == ECGROUPNOTEXIST && i > 0) {
 			free(paths[i]);
 			continue;
 		}
-		if (rc) {
-			tool_cg_err(paths[i], CGM_DENTRY_UNUSED, rc);
-			memset(&ds[kept], 0, sizeof(ds[kept]));
-		}
+		if (rc)
+			tool_read_err(paths[i], CGM_DENTRY_UNUSED, rc, missing);
 		errs[kept] = rc;
 		totals[kept] = ds[kept].total;
 		paths[kept++] = paths[i];
@@ -328,6 +321,28 @@ static void print_prometheus(const struct rows *rows)
 	}
 }
 
+/* The NODES cell, "N0=n,N1=n,...", however many nodes there are. */
+static void set_nodes(struct cgo_table *t, size_t row, const struct cgp_dentry *d)
+{
+	char *nodes = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&nodes, &len);
+
+	if (!f) {
+		tool_err(NULL, "out of memory");
+		exit(EXIT_FAIL);
+	}
+	for (size_t j = 0; j < d->nnodes; j++)
+		fprintf(f, "%sN%u=%llu", j ? "," : "", d->nodes[j].nid,
+			(unsigned long long)d->nodes[j].n);
+	if (fclose(f)) {
+		tool_err(NULL, "out of memory");
+		exit(EXIT_FAIL);
+	}
+	cgo_set(t, row, C_NODES, nodes);
+	free(nodes);
+}
+
 static void print_table(const struct rows *rows, const struct opts *o)
 {
 	struct cgo_table t;
@@ -368,17 +383,7 @@ static void print_table(const struct rows *rows, const struct opts *o)
 			continue;
 		cgo_set_u64(&t, row, C_UNUSED, r->d.unused);
 		cgo_set_u64(&t, row, C_TOTAL, r->d.total);
-		{
-			char nodes[512] = "";
-			size_t len = 0;
-
-			for (size_t j = 0; j < r->d.nnodes && len < sizeof(nodes); j++)
-				len += (size_t)snprintf(nodes + len, sizeof(nodes) - len,
-							"%sN%u=%llu", j ? "," : "",
-							r->d.nodes[j].nid,
-							(unsigned long long)r->d.nodes[j].n);
-			cgo_set(&t, row, C_NODES, nodes);
-		}
+		set_nodes(&t, row, &r->d);
 	}
 	if (t.nrows || o->out.mode != CGO_TABLE)
 		cgo_print(&t, stdout, o->out.mode, o->out.noheadings);
@@ -428,6 +433,7 @@ int main(int argc, char **argv)
 	}
 
 	tool_init();
+	tool_need_file(CGM_DENTRY_UNUSED);
 	if (o.by_sb || o.out.mode == CGO_PROM) {
 		FILE *f = fopen("/proc/self/mountinfo", "re");
 

@@ -112,11 +112,13 @@ int cgp_parse_sb_key(const char *key, unsigned int *major, unsigned int *minor)
 	return cgp_parse_devno(key + 3, major, minor);
 }
 
-int cgp_dentry_decode(const struct cgp_kvs *kvs, struct cgp_dentry *d)
+int cgp_dentry_decode(const struct cgp_kvs *kvs, struct cgp_dentry *d,
+		      const char **missing)
 {
 	int have_unused = 0, have_total = 0;
 
 	memset(d, 0, sizeof(*d));
+	*missing = NULL;
 	d->nodes = calloc(kvs->n ? kvs->n : 1, sizeof(*d->nodes));
 	d->sbs = calloc(kvs->n ? kvs->n : 1, sizeof(*d->sbs));
 	if (!d->nodes || !d->sbs)
@@ -138,12 +140,12 @@ int cgp_dentry_decode(const struct cgp_kvs *kvs, struct cgp_dentry *d)
 		} else if (!cgp_parse_sb_key(kv->key, &sb->major, &sb->minor)) {
 			sb->n = kv->val;
 			d->nsbs++;
-		} else {
-			goto bad;
 		}
+		/* any other key is one a later kernel added: not ours to judge */
 	}
 	if (have_unused && have_total)
 		return 0;
+	*missing = have_unused ? "total_unused" : "unused";
 bad:
 	cgp_dentry_free(d);
 	return -1;

@@ -63,11 +63,13 @@ int cgp_parse_node_key(const char *key, unsigned int *nid);
 /* "sb:254:0" -> 254, 0; returns 0 or -1. */
 int cgp_parse_sb_key(const char *key, unsigned int *major, unsigned int *minor);
 /*
- * Decode memory.dentry_unused from its pairs.  Returns 0, or -1 when
- * "unused" or "total_unused" is missing, a key is unknown or malformed,
- * or out of memory.
+ * Decode memory.dentry_unused from its pairs; keys it does not know (a
+ * later kernel's) are left out, as cgslabstat shows them.  Returns 0, or
+ * -1 with *MISSING naming the key when "unused" or "total_unused" is
+ * missing, or with *MISSING NULL when out of memory.
  */
-int cgp_dentry_decode(const struct cgp_kvs *kvs, struct cgp_dentry *d);
+int cgp_dentry_decode(const struct cgp_kvs *kvs, struct cgp_dentry *d,
+		      const char **missing);
 void cgp_dentry_free(struct cgp_dentry *d);
 
 /*

@@ -18,10 +18,14 @@ const char *cgmb_strerror(int rc);
  * (which is then returned). */
 int cgmb_read_lines(const char *cgroup, const char *file,
 		    int (*line)(const char *text, void *arg), void *arg);
-/* Call DIR with the full path of CGROUP's directory and of each below
- * it, parents before children, until it returns non-zero. */
+/*
+ * Call DIR with the full path of CGROUP's directory and of each below
+ * it, parents before children, until it returns non-zero (which is then
+ * returned).  A directory whose entries cannot be read is handed to DIR,
+ * then to BAD with the error, and the walk goes on without its subtree.
+ */
 int cgmb_walk(const char *cgroup, int (*dir)(const char *full_path, void *arg),
-	      void *arg);
+	      void (*bad)(const char *full_path, int rc, void *arg), void *arg);
 /* One write of VALUE to CGROUP's FILE. */
 int cgmb_write(const char *cgroup, const char *file, const char *value);
 

@@ -93,12 +93,13 @@ int cgmb_read_lines(const char *cgroup, const char *file,
 }
 
 int cgmb_walk(const char *cgroup, int (*dir)(const char *full_path, void *arg),
-	      void *arg)
+	      void (*bad)(const char *full_path, int rc, void *arg), void *arg)
 {
 	struct cgroup_file_info info;
 	void *handle = NULL;
 	int base_level, rc;
 
+	errno = 0;
 	rc = cgroup_walk_tree_begin("memory", cgroup, 0, &handle, &info,
 				    &base_level);
 	if (!rc)
@@ -108,7 +109,15 @@ int cgmb_walk(const char *cgroup, int (*dir)(const char *full_path, void *arg),
 			rc = dir(info.full_path, arg);
 			if (rc)
 				break;
+		} else if (info.type == CGROUP_FILE_TYPE_OTHER && errno) {
+			/*
+			 * libcgroup 2.0 passes fts's FTS_DNR/FTS_ERR on as an
+			 * entry of type OTHER with errno set, and goes on:
+			 * a subtree it could not read would vanish unsaid.
+			 */
+			bad(info.full_path, -errno, arg);
 		}
+		errno = 0;
 		rc = cgroup_walk_tree_next(0, &handle, &info, base_level);
 	}
 	if (rc > 0 && rc != ECGEOF)

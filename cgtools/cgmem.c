@@ -60,6 +60,19 @@ int cgm_exists(const char *cgroup)
 	return S_ISDIR(st.st_mode) ? 0 : ECGROUPNOTEXIST;
 }
 
+int cgm_has_file(const char *cgroup, const char *file)
+{
+	char path[FILENAME_MAX];
+	struct stat st;
+	int rc = cgm_build_path(cgroup, file, path, sizeof(path));
+
+	if (rc)
+		return rc;
+	if (stat(path, &st))
+		return errno == ENOENT ? ECGROUPVALUENOTEXIST : -errno;
+	return 0;
+}
+
 static int add_kv_line(const char *text, void *arg)
 {
 	char key[CGP_KEY_MAX];
@@ -83,13 +96,15 @@ int cgm_read_kvs(const char *cgroup, const char *file, struct cgp_kvs *kvs)
 	return rc;
 }
 
-int cgm_read_dentry(const char *cgroup, struct cgp_dentry *d)
+int cgm_read_dentry(const char *cgroup, struct cgp_dentry *d, const char **missing)
 {
 	struct cgp_kvs kvs = { 0 };
 	int rc = cgm_read_kvs(cgroup, CGM_DENTRY_UNUSED, &kvs);
 
-	if (!rc && cgp_dentry_decode(&kvs, d))
-		rc = ECGROUPPARSEFAIL;
+	*missing = NULL;
+	memset(d, 0, sizeof(*d));
+	if (!rc && cgp_dentry_decode(&kvs, d, missing))
+		rc = *missing ? ECGROUPPARSEFAIL : -ENOMEM;
 	cgp_kvs_free(&kvs);
 	return rc;
 }
@@ -122,6 +137,9 @@ int cgm_write(const char *cgroup, const char *file, const char *value)
 struct walk {
 	char **paths;
 	size_t n, cap;
+	void (*bad)(const char *cgroup, int rc, void *arg);
+	void *arg;
+	int first_err;
 };
 
 static int add_dir(const char *full, void *arg)
@@ -147,21 +165,34 @@ static int add_dir(const char *full, void *arg)
 	return 0;
 }
 
-int cgm_walk(const char *cgroup, char ***paths, size_t *n)
+static void bad_dir(const char *full, int rc, void *arg)
 {
-	struct walk w = { 0 };
+	struct walk *w = arg;
+	char rel[FILENAME_MAX];
+
+	if (cgp_rel_path(mount_point, full, rel, sizeof(rel)))
+		snprintf(rel, sizeof(rel), "%s", full);
+	if (!w->first_err)
+		w->first_err = rc;
+	w->bad(rel, rc, w->arg);
+}
+
+int cgm_walk(const char *cgroup, char ***paths, size_t *n,
+	     void (*bad)(const char *cgroup, int rc, void *arg), void *arg)
+{
+	struct walk w = { .bad = bad, .arg = arg };
 	int rc = cgm_exists(cgroup);
 
 	*paths = NULL;
 	*n = 0;
 	if (rc)
 		return rc;
-	rc = cgmb_walk(cgroup, add_dir, &w);
+	rc = cgmb_walk(cgroup, add_dir, bad_dir, &w);
 	if (!rc && w.n == 0)
 		rc = ECGROUPNOTEXIST;	/* removed since cgm_exists() */
 	*paths = w.paths;
 	*n = w.n;
-	return rc;
+	return rc ? rc : w.first_err;
 }
 
 void cgm_free_paths(char **paths, size_t n)

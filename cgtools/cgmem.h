@@ -28,6 +28,9 @@ const char *cgm_strerror(int rc);
 /* 0 when CGROUP exists, ECGROUPNOTEXIST when it does not. */
 int cgm_exists(const char *cgroup);
 
+/* 0 when CGROUP has the control FILE, ECGROUPVALUENOTEXIST when not. */
+int cgm_has_file(const char *cgroup, const char *file);
+
 /*
  * Read a flat "key value" control file into KVS (appended).  On a
  * malformed line the pairs before it stay in KVS and ECGROUPPARSEFAIL is
@@ -35,8 +38,11 @@ int cgm_exists(const char *cgroup);
  */
 int cgm_read_kvs(const char *cgroup, const char *file, struct cgp_kvs *kvs);
 
-/* memory.dentry_unused of CGROUP, decoded. */
-int cgm_read_dentry(const char *cgroup, struct cgp_dentry *d);
+/*
+ * memory.dentry_unused of CGROUP, decoded.  ECGROUPPARSEFAIL with
+ * *MISSING naming the key when a key it needs is missing.
+ */
+int cgm_read_dentry(const char *cgroup, struct cgp_dentry *d, const char **missing);
 
 /*
  * Write VALUE to CGROUP's control FILE with one write(2) and nothing else.
@@ -46,11 +52,14 @@ int cgm_write(const char *cgroup, const char *file, const char *value);
 
 /*
  * CGROUP and every cgroup below it, in pre-order (CGROUP first): *PATHS is
- * an array of *N malloc'd paths; free with cgm_free_paths().  When the
- * walk fails part way (a directory removed under it), the error is
- * returned and *PATHS still holds what was walked.
+ * an array of *N malloc'd paths; free with cgm_free_paths().  A cgroup
+ * whose directory cannot be read is listed, handed to BAD (with ARG) and
+ * its subtree skipped; the walk goes on.  Returns 0, the error of the
+ * walk itself (CGROUP does not exist, out of memory: *PATHS holds what
+ * was walked), or else the first error handed to BAD.
  */
-int cgm_walk(const char *cgroup, char ***paths, size_t *n);
+int cgm_walk(const char *cgroup, char ***paths, size_t *n,
+	     void (*bad)(const char *cgroup, int rc, void *arg), void *arg);
 void cgm_free_paths(char **paths, size_t n);
 
 #endif

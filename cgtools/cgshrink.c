@@ -123,11 +123,12 @@ static int sample(const char *cg, struct sample *s, int full, int quiet)
 {
 	struct cgp_dentry d;
 	struct cgp_kvs kvs = { 0 };
-	int rc = cgm_read_dentry(cg, &d);
+	const char *missing;
+	int rc = cgm_read_dentry(cg, &d, &missing);
 
 	if (rc) {
 		if (!(quiet && rc == ECGROUPNOTEXIST))
-			tool_cg_err(cg, CGM_DENTRY_UNUSED, rc);
+			tool_read_err(cg, CGM_DENTRY_UNUSED, rc, missing);
 		return rc;
 	}
 	s->unused = d.unused;
@@ -224,12 +225,7 @@ static void shrink_selected(const char *cg, const struct opts *o,
 	int rc;
 
 	if (o->recursive) {
-		rc = cgm_walk(cg, &paths, &n);
-		if (rc) {
-			/* shrink what was walked before the failure */
-			tool_cg_err(cg, NULL, rc);
-			rep->failed++;
-		}
+		rep->failed += tool_walk(cg, &paths, &n);
 	} else {
 		single[0] = (char *)cg;
 		paths = single;
@@ -417,6 +413,9 @@ int main(int argc, char **argv)
 		o.request = "all";
 
 	tool_init();
+	tool_need_file(CGM_FORCE_SHRINK);
+	tool_need_file(CGM_DENTRY_UNUSED);
+	tool_need_file(CGM_SLAB_STAT);
 	tool_catch_stop();
 	for (size_t i = 0; i < cgs.n && !tool_stop && !rep.interrupted; i++)
 		shrink_selected(cgs.path[i], &o, &rep);

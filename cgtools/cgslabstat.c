@@ -424,13 +424,7 @@ static size_t expand(struct tool_cgroups *cgs)
 	for (size_t i = 0; i < cgs->n; i++) {
 		char **paths;
 		size_t n;
-		int rc = cgm_walk(cgs->path[i], &paths, &n);
-
-		if (rc) {
-			/* what was walked before the failure is still read */
-			tool_cg_err(cgs->path[i], NULL, rc);
-			failed++;
-		}
+		failed += tool_walk(cgs->path[i], &paths, &n);
 		for (size_t j = 0; j < n; j++)
 			tool_add_path(&all, paths[j]);
 		cgm_free_paths(paths, n);
@@ -501,6 +495,7 @@ int main(int argc, char **argv)
 	}
 
 	tool_init();
+	tool_need_file(CGM_SLAB_STAT);
 	if (o.recursive) {
 		walk_failed = expand(&cgs);
 		tool_dedupe_cgroups(&cgs);	/* -R / /A: each cgroup once */

@@ -68,6 +68,15 @@ void tool_cg_err(const char *cgroup, const char *file, int rc)
 		tool_err(cgroup, "%s: %s", file, cgm_strerror(rc));
 }
 
+void tool_read_err(const char *cgroup, const char *file, int rc,
+		   const char *missing)
+{
+	if (missing)
+		tool_err(cgroup, "%s: no key %s", file, missing);
+	else
+		tool_cg_err(cgroup, file, rc);
+}
+
 void tool_usage_err(const char *fmt, ...)
 {
 	va_list ap;
@@ -86,6 +95,27 @@ void tool_try_help(void)
 	exit(EXIT_USAGE);
 }
 
+static void walk_bad(const char *cgroup, int rc, void *arg)
+{
+	size_t *failed = arg;
+
+	tool_cg_err(cgroup, NULL, rc);
+	(*failed)++;
+}
+
+size_t tool_walk(const char *cgroup, char ***paths, size_t *n)
+{
+	size_t failed = 0;
+	int rc = cgm_walk(cgroup, paths, n, walk_bad, &failed);
+
+	if (rc && !failed) {
+		/* the walk itself failed: what was walked is still used */
+		tool_cg_err(cgroup, NULL, rc);
+		failed++;
+	}
+	return failed;
+}
+
 void tool_version(void)
 {
 	printf("%s (cgtools) %s\n", tool_name, CGTOOLS_VERSION);
@@ -98,6 +128,17 @@ void tool_init(void)
 
 	if (rc) {
 		tool_err(NULL, "memory cgroup hierarchy: %s", cgm_strerror(rc));
+		exit(EXIT_FAIL);
+	}
+}
+
+void tool_need_file(const char *file)
+{
+	int rc = cgm_has_file("/", file);
+
+	if (rc == ECGROUPVALUENOTEXIST) {
+		/* one line, not one error per cgroup on an unpatched kernel */
+		tool_err(file, "this kernel does not provide it (it needs the memcg slab series; see cgtools(7))");
 		exit(EXIT_FAIL);
 	}
 }

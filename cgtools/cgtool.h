@@ -50,10 +50,24 @@ void tool_try_help(void) __attribute__((noreturn));
  * not exist" when the cgroup is missing, else "tool: /A: FILE: reason".
  */
 void tool_cg_err(const char *cgroup, const char *file, int rc);
+/*
+ * The subtree of CGROUP (cgm_walk), tolerating partial failure: each
+ * cgroup whose directory could not be read is named on stderr, the rest
+ * is walked and kept.  Returns the number of failures.
+ */
+size_t tool_walk(const char *cgroup, char ***paths, size_t *n);
+/* tool_cg_err(), or "tool: /A: FILE: no key KEY" when MISSING names one. */
+void tool_read_err(const char *cgroup, const char *file, int rc,
+		   const char *missing);
 /* Print "tool (cgtools) VERSION" and exit 0. */
 void tool_version(void) __attribute__((noreturn));
 /* cgm_init(), or exit 1 with a message when there is no memory hierarchy. */
 void tool_init(void);
+/*
+ * Exit 1 with one line when the root memory cgroup lacks control FILE:
+ * the kernel does not have the series (every memcg has the files).
+ */
+void tool_need_file(const char *file);
 /* The exit status for OK things done and FAILED not: 0, 1 or 64. */
 int tool_status(size_t ok, size_t failed);
 

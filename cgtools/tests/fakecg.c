@@ -105,8 +105,25 @@ int cgmb_read_lines(const char *cgroup, const char *file,
 	return rc;
 }
 
+/*
+ * As root, no mode keeps a directory from being read; a test marks one
+ * unreadable with an entry named fakecg.eacces.
+ */
+static int scan(const char *path, struct dirent ***names)
+{
+	char mark[FILENAME_MAX];
+
+	if ((size_t)snprintf(mark, sizeof(mark), "%s/fakecg.eacces", path) < sizeof(mark) &&
+	    !access(mark, F_OK)) {
+		errno = EACCES;
+		return -1;
+	}
+	return scandir(path, names, NULL, alphasort);
+}
+
 static int walk_dir(char *path, size_t size,
-		    int (*dir)(const char *full_path, void *arg), void *arg)
+		    int (*dir)(const char *full_path, void *arg),
+		    void (*bad)(const char *full_path, int rc, void *arg), void *arg)
 {
 	size_t len = strlen(path);
 	struct dirent **names;
@@ -115,9 +132,13 @@ static int walk_dir(char *path, size_t size,
 	rc = dir(path, arg);
 	if (rc)
 		return rc;
-	n = scandir(path, &names, NULL, alphasort);
-	if (n < 0)
-		return errno == ENOENT ? 0 : -errno;	/* removed meanwhile */
+	n = scan(path, &names);
+	if (n < 0) {
+		/* removed meanwhile: nothing to say; else as libcgroup's fts */
+		if (errno != ENOENT)
+			bad(path, -errno, arg);
+		return 0;
+	}
 	for (int i = 0; i < n; i++) {
 		struct stat st;
 
@@ -127,7 +148,7 @@ static int walk_dir(char *path, size_t size,
 				     names[i]->d_name) < size - len &&
 		    !lstat(path, &st) && S_ISDIR(st.st_mode) &&
 		    strncmp(names[i]->d_name, "memory.", 7))
-			rc = walk_dir(path, size, dir, arg);
+			rc = walk_dir(path, size, dir, bad, arg);
 		path[len] = '\0';
 		free(names[i]);
 	}
@@ -136,12 +157,12 @@ static int walk_dir(char *path, size_t size,
 }
 
 int cgmb_walk(const char *cgroup, int (*dir)(const char *full_path, void *arg),
-	      void *arg)
+	      void (*bad)(const char *full_path, int rc, void *arg), void *arg)
 {
 	char path[FILENAME_MAX];
 	int rc = cgm_build_path(cgroup, NULL, path, sizeof(path));
 
-	return rc ? rc : walk_dir(path, sizeof(path), dir, arg);
+	return rc ? rc : walk_dir(path, sizeof(path), dir, bad, arg);
 }
 
 int cgmb_write(const char *cgroup, const char *file, const char *value)

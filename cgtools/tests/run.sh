@@ -306,6 +306,38 @@ expect_exit 1 "cgdentry /nope exits 1" $B/cgdentry /nope
 expect_exit 1 "cgdentry -R /nope exits 1" $B/cgdentry -R /nope
 rm -rf "$root/A/big/broken"
 
+# issue 24.7: 70 nodes fit NODES; a key a later kernel adds is left out,
+# a missing one named; a directory that cannot be read is named, and the
+# walk goes on past it; a kernel without the files gets one line
+mkcg /W 1 1
+{ printf 'unused 1\ntotal_unused 1\nfuture_key 9\n'; i=0
+  while [ $i -lt 70 ]; do echo "N$i $((i + 1000000))"; i=$((i + 1)); done; } > "$root/W/memory.dentry_unused"
+expect_exit 0 "24.7 cgdentry with 70 nodes and a new key exits 0" $B/cgdentry -n -o NODES /W
+expect_text "24.7 NODES holds all 70 nodes (over 511 bytes)" "$out" "N0=1000000,N1=1000001,*,N68=1000068,N69=1000069"
+printf 'unused 1\n' > "$root/W/memory.dentry_unused"
+expect_exit 1 "24.7 cgdentry without total_unused exits 1" $B/cgdentry /W
+expect_same "24.7 the missing key is named" "$err" "cgdentry: /W: memory.dentry_unused: no key total_unused"
+rm -rf "$root/W"
+: > "$root/A/big/fakecg.eacces"	# fakecg: this directory cannot be read
+expect_exit 64 "24.7 cgdentry -R with /A/big unreadable exits 64" $B/cgdentry -R -r -o CGROUP /A
+expect_same "24.7 the directory that failed is named" "$err" "cgdentry: /A/big: Permission denied"
+expect_same "24.7 the walk goes on past it" "$out" "CGROUP
+/A
+/A/big
+/A/small"
+expect_exit 64 "24.7 cgslabstat -R with /A/big unreadable exits 64" $B/cgslabstat -R -r -o CGROUP /A
+expect_same "24.7 cgslabstat names it too" "$err" "cgslabstat: /A/big: Permission denied"
+rm "$root/A/big/fakecg.eacces"
+mkdir "$scratch/vanilla"
+for t in cgdentry cgslabstat "cgshrink -a --above 0"; do
+	# shellcheck disable=SC2086 # the words of $t are meant
+	expect_exit 1 "24.7 $t -R / on a kernel without the files exits 1" \
+		env CGTOOLS_FAKE_ROOT="$scratch/vanilla" $B/$t -R /
+	t=${t%% *}
+	expect_text "24.7 $t says so in one line" "$err" "$t: memory.*: this kernel does not provide it*"
+	expect_same "24.7 $t: one line" "$(printf '%s\n' "$err" | wc -l)" 1
+done
+
 # Prometheus
 check_prom() {
 	name=$1
