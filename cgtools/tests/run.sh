@@ -80,6 +80,37 @@ for t in cgdentry cgslabstat cgshrink cgtest-write cgtest-json cgtest-lookup \
 	fi
 done
 
+# --- issue 24.11: the Makefile takes the caller's flags (Debian's
+# hardening flags build clean with -Werror), hides no linker warning, and
+# installs the tools and pages under DESTDIR/PREFIX
+if grep -q -- '--no-warnings' Makefile; then
+	not_ok "24.11 the link does not silence the linker (-Wl,--no-warnings)"
+else
+	ok "24.11 the link does not silence the linker (-Wl,--no-warnings)"
+fi
+hb=$scratch/hardened
+mkdir -p "$hb/tests"
+cp ./*.c ./*.h ./*.1 ./*.7 Makefile "$hb/"
+if make -C "$hb" CFLAGS="-g -O2 -fstack-protector-strong -Wformat -Werror=format-security" \
+	CPPFLAGS="-Wdate-time -D_FORTIFY_SOURCE=2" LDFLAGS="-Wl,-z,relro -Wl,-z,now" \
+	cgdentry cgslabstat cgshrink > "$hb/log" 2>&1 &&
+   grep -q -- '-D_FORTIFY_SOURCE=2.*-fstack-protector-strong' "$hb/log" &&
+   grep -q -- '-Wl,-z,now.*-static' "$hb/log"; then
+	ok "24.11 CFLAGS, CPPFLAGS and LDFLAGS from dpkg-buildflags are used and build clean"
+else
+	not_ok "24.11 CFLAGS, CPPFLAGS and LDFLAGS from dpkg-buildflags are used and build clean" \
+		"$(tail -n 20 "$hb/log")"
+fi
+if make -C "$hb" install DESTDIR="$hb/root" PREFIX=/usr > "$hb/log" 2>&1 &&
+   [ -x "$hb/root/usr/bin/cgshrink" ] && [ -f "$hb/root/usr/share/man/man1/cgdentry.1" ] &&
+   [ -f "$hb/root/usr/share/man/man7/cgtools.7" ]; then
+	ok "24.11 make install DESTDIR=... PREFIX=/usr puts tools and pages in place"
+else
+	not_ok "24.11 make install DESTDIR=... PREFIX=/usr puts tools and pages in place" \
+		"$(tail -n 20 "$hb/log")" "$(find "$hb/root" 2>&1 | head)"
+fi
+rm -rf "$hb"
+
 # --- unit tests of the pure modules and of the libcgroup error helper
 for u in unit-tests lcg-tests; do
 	tests/build/$u > "$scratch/unit" 2>&1
