@@ -265,7 +265,7 @@ static void print_json(const struct rows *rows, const struct opts *o)
 
 static void print_prometheus(const struct rows *rows)
 {
-	char node[16], dev[32];
+	char node[16], dev[32], major[16], minor[16];
 
 	cgprom_family(stdout, "memcg_dentry_unused", "gauge",
 		      "Unused dentries on the memory cgroup's own LRU lists (memory.dentry_unused: unused).");
@@ -301,7 +301,7 @@ static void print_prometheus(const struct rows *rows)
 		}
 	}
 	cgprom_family(stdout, "memcg_dentry_unused_sb", "gauge",
-		      "Unused dentries on the memory cgroup's own LRU lists, per file system (device major:minor, its type and mount point, empty if not mounted).");
+		      "Unused dentries on the memory cgroup's own LRU lists, per file system (device major:minor, also as major and minor to join node_disk_info; its type and mount point, empty if not mounted).");
 	for (size_t i = 0; i < rows->n; i++) {
 		const struct row *r = &rows->r[i];
 
@@ -311,14 +311,20 @@ static void print_prometheus(const struct rows *rows)
 				cgp_mounts_find(&mounts, sb->major, sb->minor);
 			struct cgprom_label l[] = {
 				{ "cgroup", r->path }, { "device", dev },
+				{ "major", major }, { "minor", minor },
 				{ "fstype", m ? m->fstype : "" },
 				{ "mountpoint", m ? m->point : "" },
 			};
 
 			snprintf(dev, sizeof(dev), "%u:%u", sb->major, sb->minor);
-			cgprom_sample(stdout, "memcg_dentry_unused_sb", l, 4, sb->n);
+			snprintf(major, sizeof(major), "%u", sb->major);
+			snprintf(minor, sizeof(minor), "%u", sb->minor);
+			cgprom_sample(stdout, "memcg_dentry_unused_sb", l, 6, sb->n);
 		}
 	}
+	cgprom_family(stdout, "memcg_dentry_read_errors", "gauge",
+		      "Cgroups (or subtrees) cgdentry could not read in this run; named on its stderr.");
+	cgprom_sample(stdout, "memcg_dentry_read_errors", NULL, 0, rows->failed);
 }
 
 /* The NODES cell, "N0=n,N1=n,...", however many nodes there are. */
@@ -421,7 +427,7 @@ int main(int argc, char **argv)
 	}
 	tool_add_operands(&cgs, argc, argv, optind);
 	tool_out_check(&o.out, NULL);
-	if (o.out.mode == CGO_TABLE || o.out.mode == CGO_RAW || o.out.mode == CGO_PAIRS) {
+	if (o.out.mode != CGO_PROM) {
 		/* check -o before touching any cgroup */
 		struct cgo_table t;
 
@@ -453,7 +459,7 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < cgs.n; i++)
 		collect(cgs.path[i], o.recursive, &rows);
 
-	if (o.out.mode == CGO_JSON)
+	if (o.out.mode == CGO_JSON && !o.out.columns)
 		print_json(&rows, &o);
 	else if (o.out.mode == CGO_PROM)
 		print_prometheus(&rows);
@@ -468,5 +474,12 @@ int main(int argc, char **argv)
 	cgp_pathset_free(&rows.seen);
 	cgp_mounts_free(&mounts);
 	tool_free_cgroups(&cgs);
+	/*
+	 * --prometheus: what could be read is published and the failures
+	 * counted in memcg_dentry_read_errors, so '> f.tmp && mv' still
+	 * renames a partial file: exit 0 unless nothing could be read
+	 */
+	if (o.out.mode == CGO_PROM && rows.ok)
+		return EXIT_OK;
 	return tool_status(rows.ok, rows.failed);
 }

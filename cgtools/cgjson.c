@@ -71,6 +71,12 @@ void cgjw_u64(struct cgjw *w, const char *key, uint64_t v)
 	fprintf(w->out, "%llu", (unsigned long long)v);
 }
 
+void cgjw_raw(struct cgjw *w, const char *key, const char *text)
+{
+	before_value(w, key);
+	fputs(text, w->out);
+}
+
 void cgjw_bool(struct cgjw *w, const char *key, int b)
 {
 	before_value(w, key);

@@ -44,6 +44,8 @@ void cgjw_end(struct cgjw *w);
 
 void cgjw_str(struct cgjw *w, const char *key, const char *s);
 void cgjw_u64(struct cgjw *w, const char *key, uint64_t v);
+/* TEXT as it is: a JSON number the caller checked. */
+void cgjw_raw(struct cgjw *w, const char *key, const char *text);
 void cgjw_bool(struct cgjw *w, const char *key, int b);
 void cgjw_null(struct cgjw *w, const char *key);
 /* A finite number with DECIMALS digits after the point ("%.*f"). */

@@ -4,8 +4,10 @@
  */
 #define _XOPEN_SOURCE 700
 #include "cgout.h"
+#include "cgjson.h"
 #include "cgtext.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -229,9 +231,55 @@ static void print_table(struct cgo_table *t, FILE *out, int header)
 		print_line(t, out, r, 0);
 }
 
+/* A number as the kernel and we print them: digits only. */
+static int is_number(const char *s)
+{
+	return *s && strspn(s, "0123456789") == strlen(s);
+}
+
+/* -J with -o: {"cgroups":[{"cgroup":"/A","unused":100},...]}, as lsblk. */
+static void print_json(struct cgo_table *t, FILE *out)
+{
+	struct cgjw w;
+
+	cgjw_init(&w, out);
+	w.break_depth = 2;
+	cgjw_obj(&w, NULL);
+	cgjw_arr(&w, "cgroups");
+	for (size_t r = t->printed; r < t->nrows; r++) {
+		cgjw_obj(&w, NULL);
+		for (size_t i = 0; i < t->nsel; i++) {
+			size_t c = t->sel[i];
+			const char *s = t->cells[r * t->ncols + c];
+			char key[64];
+			size_t k;
+
+			for (k = 0; t->cols[c].name[k] && k + 1 < sizeof(key); k++)
+				key[k] = (char)tolower((unsigned char)t->cols[c].name[k]);
+			key[k] = '\0';
+			if (!s)
+				cgjw_null(&w, key);
+			else if ((t->cols[c].flags & CGO_RIGHT) && is_number(s))
+				cgjw_raw(&w, key, s);
+			else
+				cgjw_str(&w, key, s);
+		}
+		cgjw_end(&w);
+	}
+	cgjw_end(&w);
+	cgjw_end(&w);
+	fputc('\n', out);
+}
+
 void cgo_print(struct cgo_table *t, FILE *out, enum cgo_mode mode, int noheadings)
 {
 	int header = !noheadings && !t->header_done && mode != CGO_PAIRS;
+
+	if (mode == CGO_JSON) {
+		print_json(t, out);
+		t->printed = t->nrows;
+		return;
+	}
 
 	t->header_done = 1;
 	if (mode == CGO_TABLE) {

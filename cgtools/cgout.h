@@ -67,7 +67,9 @@ void cgo_setf(struct cgo_table *t, size_t row, size_t col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 /*
  * Print the rows added since the last call, in MODE (TABLE, RAW or
- * PAIRS), the header first on the first call unless NOHEADINGS.  Column
+ * PAIRS), the header first on the first call unless NOHEADINGS; or JSON
+ * (-J with -o, as lsblk): {"cgroups":[...]}, one object per row, keyed
+ * by the column names in lower case, numbers as numbers, "-" as null.  Column
  * widths only grow, so a table printed in parts (cgslabstat -i) stays
  * aligned as long as its values fit.  Empty cells print as "-" ("" in
  * pairs).

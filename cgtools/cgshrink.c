@@ -402,7 +402,7 @@ int main(int argc, char **argv)
 	if (o.recursive && !o.have_above)
 		tool_usage_err("-R needs --above T (a shrink already covers the subtree)");
 	tool_out_check(&o.out, "--prometheus: cgshrink reports an action, not metrics");
-	if (o.out.mode != CGO_JSON) {
+	{
 		/* check -o before touching any cgroup */
 		struct cgo_table t;
 
@@ -425,7 +425,7 @@ int main(int argc, char **argv)
 	} else if (tool_stop && (!rep.n || !rep.r[rep.n - 1].interrupted)) {
 		tool_err(NULL, "interrupted; stopped before the next shrink");
 	}
-	if (o.out.mode == CGO_JSON)
+	if (o.out.mode == CGO_JSON && !o.out.columns)
 		print_json(&rep, &o);
 	else
 		print_table(&rep, &o);

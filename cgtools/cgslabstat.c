@@ -230,7 +230,7 @@ static const struct family {
 	  { "forced_shrinks" } },
 };
 
-static void print_prometheus(const struct reading *rs, size_t n)
+static void print_prometheus(const struct reading *rs, size_t n, size_t failed)
 {
 	static const char *const origins[] = { "global", "limit", "forced" };
 
@@ -261,12 +261,16 @@ static void print_prometheus(const struct reading *rs, size_t n)
 			}
 		}
 	}
+	cgprom_family(stdout, "memcg_slab_read_errors", "gauge",
+		      "Cgroups (or subtrees) cgslabstat could not read in this run; named on its stderr.");
+	cgprom_sample(stdout, "memcg_slab_read_errors", NULL, 0, failed);
 }
 
-static int show_once(const struct tool_cgroups *cgs, const struct opts *o)
+static int show_once(const struct tool_cgroups *cgs, const struct opts *o,
+		     size_t walk_failed)
 {
 	struct reading *rs = calloc(cgs->n ? cgs->n : 1, sizeof(*rs));
-	size_t n = 0, ok = 0, failed = 0;
+	size_t n = 0, ok = 0, failed = walk_failed;
 
 	if (!rs) {
 		tool_err(NULL, "out of memory");
@@ -286,15 +290,18 @@ static int show_once(const struct tool_cgroups *cgs, const struct opts *o)
 		else
 			cgp_kvs_free(&rs[n].kvs);
 	}
-	if (o->out.mode == CGO_JSON)
+	if (o->out.mode == CGO_JSON && !o->out.columns)
 		print_once_json(rs, n);
 	else if (o->out.mode == CGO_PROM)
-		print_prometheus(rs, n);
+		print_prometheus(rs, n, failed);
 	else
 		print_once_table(rs, n, o);
 	for (size_t i = 0; i < n; i++)
 		cgp_kvs_free(&rs[i].kvs);
 	free(rs);
+	/* --prometheus: failures are a metric; '> f.tmp && mv' must go on */
+	if (o->out.mode == CGO_PROM && ok)
+		return EXIT_OK;
 	return tool_status(ok, failed);
 }
 
@@ -483,7 +490,9 @@ int main(int argc, char **argv)
 	if (o.own && !o.interval_ms)
 		tool_usage_err("--own needs -i (without it both are shown)");
 	tool_out_check(&o.out, o.interval_ms ? "--prometheus does not go with -i (scrape the counters instead)" : NULL);
-	if (o.out.mode != CGO_JSON && o.out.mode != CGO_PROM) {
+	if (o.out.mode == CGO_JSON && o.interval_ms && (o.out.columns || o.out.noheadings))
+		tool_usage_err("-o and -n do not apply to -J with -i (JSON Lines of every counter)");
+	if (o.out.mode != CGO_PROM) {
 		/* check -o before touching any cgroup */
 		struct cgo_table t;
 
@@ -500,8 +509,8 @@ int main(int argc, char **argv)
 		walk_failed = expand(&cgs);
 		tool_dedupe_cgroups(&cgs);	/* -R / /A: each cgroup once */
 	}
-	rc = o.interval_ms ? show_intervals(&cgs, &o) : show_once(&cgs, &o);
-	if (walk_failed)	/* a CGROUP of -R could not be walked */
+	rc = o.interval_ms ? show_intervals(&cgs, &o) : show_once(&cgs, &o, walk_failed);
+	if (walk_failed && o.interval_ms)	/* a CGROUP of -R could not be walked */
 		rc = cgs.n && rc != EXIT_FAIL ? EXIT_SOME : EXIT_FAIL;
 	tool_free_cgroups(&cgs);
 	return rc;

@@ -277,9 +277,9 @@ void tool_out_check(const struct tool_out *o, const char *no_prom)
 		tool_usage_err("--raw, --pairs, --json and --prometheus exclude each other");
 	if (o->mode == CGO_PROM && no_prom)
 		tool_usage_err("%s", no_prom);
-	if ((o->mode == CGO_JSON || o->mode == CGO_PROM) &&
-	    (o->columns || o->noheadings))
-		tool_usage_err("-o and -n apply to tables, --raw and --pairs");
+	/* as lsblk: -J -o picks the JSON keys, -n is harmless there */
+	if (o->mode == CGO_PROM && (o->columns || o->noheadings))
+		tool_usage_err("-o and -n do not apply to --prometheus");
 }
 
 void tool_table_init(struct cgo_table *t, const struct cgo_col *cols,

@@ -158,7 +158,7 @@ Try '$t --help' for more information."
 	expect_exit 2 "$t -P -r exits 2" "./$t" -P -r /
 	expect_exit 2 "$t -o BOGUS exits 2" "./$t" ${req:+"$req"} -o BOGUS /
 	expect_text "$t names the unknown column" "$err" "$t: unknown column 'BOGUS'*"
-	expect_exit 2 "$t -J -o CGROUP exits 2" "./$t" -J -o CGROUP /
+	expect_exit 2 "$t --prometheus -o CGROUP exits 2" "./$t" ${req:+"$req"} --prometheus -o CGROUP /
 	expect_exit 2 "$t -o without an argument exits 2" "./$t" / -o
 	expect_text "$t says -o needs an argument" "$err" "*$t: option requires an argument -- 'o'
 Try*"
@@ -411,7 +411,7 @@ expect_text "cgdentry --prometheus: per node" \
 	'memcg_dentry_unused_node{cgroup="/A",node="0"} 60|memcg_dentry_unused_node{cgroup="/A",node="1"} 40|'
 expect_text "cgdentry --prometheus: per device, with mount point" \
 	"$(grep "^memcg_dentry_unused_sb{cgroup=\"/A\",device=\"$rootdev\"" "$scratch/prom")" \
-	"memcg_dentry_unused_sb{cgroup=\"/A\",device=\"$rootdev\",fstype=\"*\",mountpoint=\"$rootmnt\"} 100"
+	"memcg_dentry_unused_sb{cgroup=\"/A\",device=\"$rootdev\",major=\"${rootdev%:*}\",minor=\"${rootdev#*:}\",fstype=\"*\",mountpoint=\"$rootmnt\"} 100"
 expect_same "cgdentry --prometheus: label values escaped" \
 	"$(grep '^memcg_dentry_unused_subtree{cgroup="/A/q' "$scratch/prom")" \
 	'memcg_dentry_unused_subtree{cgroup="/A/q\"uo\\x5cte\nnl"} 3'
@@ -455,6 +455,34 @@ for u in 1 2 3 4; do
 		"$($B/cgdentry -r -n -o UNUSED "$p")" "$u"
 done
 rm -rf "$root/U"
+
+# issue 24.9: -J with -o (keys = column names in lower case) and -n, as
+# lsblk; --prometheus publishes a partial read with exit 0 and counts the
+# failures, so '> f.tmp && mv' still renames
+expect_exit 0 "24.9 cgdentry -J -n -o CGROUP,TOTAL,NODES -R /A/big" \
+	$B/cgdentry -J -n -o CGROUP,TOTAL,NODES -R /A/big
+printf '%s\n' "$out" > "$scratch/j"
+expect_same "24.9 -J -o: lower-case column keys, numbers as numbers" \
+	"$($B/cgtest-json '.cgroups[1]' < "$scratch/j")" '{"cgroup":"/A/big/deep","total":140,"nodes":"N0=140,N1=0"}'
+expect_exit 0 "24.9 cgslabstat -J -o CGROUP,KEY,TOTAL /A" $B/cgslabstat -J -o CGROUP,KEY,TOTAL /A
+printf '%s\n' "$out" > "$scratch/j"
+expect_same "24.9 cgslabstat -J -o: one object per row" \
+	"$($B/cgtest-json '.cgroups[8]' < "$scratch/j")" '{"cgroup":"/A","key":"forced_shrinks","total":1014}'
+expect_exit 2 "24.9 cgslabstat -J -o with -i exits 2" $B/cgslabstat -J -o CGROUP -i 1 /A
+mkcg /P 1 1
+rm "$root/P/memory.dentry_unused" "$root/P/memory.slab_reclaim_stat"
+mkdir "$root/P/memory.dentry_unused" "$root/P/memory.slab_reclaim_stat"
+for t in cgdentry:memcg_dentry_read_errors cgslabstat:memcg_slab_read_errors; do
+	expect_exit 0 "24.9 ${t%%:*} --prometheus with one cgroup unreadable exits 0" \
+		sh -c "$B/${t%%:*} --prometheus /A /P > '$scratch/prom'"
+	expect_text "24.9 ${t%%:*} names it on stderr" "$err" "${t%%:*}: /P: memory.*: Is a directory"
+	expect_same "24.9 ${t%%:*} counts it in ${t#*:}" "$(grep "^${t#*:} " "$scratch/prom")" "${t#*:} 1"
+	check_prom "24.9 ${t%%:*} --prometheus with a failure follows the format" \
+		$B/${t%%:*} --prometheus /A
+	expect_exit 1 "24.9 ${t%%:*} --prometheus when nothing could be read exits 1" \
+		$B/${t%%:*} --prometheus /P
+done
+rm -rf "$root/P"
 
 # cgslabstat: all 18 keys, or a partial table and 64
 expect_exit 0 "cgslabstat /A" $B/cgslabstat -r /A
