@@ -14,7 +14,6 @@
 
 #include <errno.h>
 #include <getopt.h>
-#include <libcgroup.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -85,26 +84,26 @@ struct row {
 	char *path;
 	unsigned int depth;
 	int err;
-	struct cgp_dentry d;
+	struct cgkv_dentry d;
 };
 
 struct rows {
 	size_t n, ok, failed;
 	struct row *r;
-	struct cgp_pathset seen;	/* each cgroup once, however CGROUPs overlap */
+	struct cgpath_pathset seen;	/* each cgroup once, however CGROUPs overlap */
 };
 
-static struct cgp_mounts mounts;
+static struct cgmount_table mounts;
 
 static void add_row(struct rows *rows, const char *path, unsigned int depth,
-		    int err, struct cgp_dentry *d)
+		    int err, struct cgkv_dentry *d)
 {
-	int added = cgp_pathset_add(&rows->seen, path);
+	int added = cgpath_pathset_add(&rows->seen, path);
 	struct row *r;
 
 	if (added == 0) {
 		/* shown already (an overlapping CGROUP): one row, one series */
-		cgp_dentry_free(d);
+		cgkv_dentry_free(d);
 		return;
 	}
 	r = added < 0 ? NULL : realloc(rows->r, (rows->n + 1) * sizeof(*r));
@@ -134,19 +133,19 @@ static void collect(const char *cg, int recursive, struct rows *rows)
 {
 	char **paths;
 	size_t n, kept = 0, *order;
-	struct cgp_dentry *ds;
+	struct cgkv_dentry *ds;
 	uint64_t *totals;
 	unsigned int *depth;
 	int rc, *errs;
 
 	if (!recursive) {
-		struct cgp_dentry d;
+		struct cgkv_dentry d;
 		const char *missing;
 
 		rc = cgm_read_dentry(cg, &d, &missing);
 		if (rc)
 			tool_read_err(cg, CGM_DENTRY_UNUSED, rc, missing);
-		if (rc == ECGROUPNOTEXIST) {
+		if (rc == CGM_ENOCGROUP) {
 			rows->failed++;
 			return;
 		}
@@ -171,7 +170,7 @@ static void collect(const char *cg, int recursive, struct rows *rows)
 		const char *missing;
 
 		rc = cgm_read_dentry(paths[i], &ds[kept], &missing);
-		if (rc == ECGROUPNOTEXIST && i > 0) {
+		if (rc == CGM_ENOCGROUP && i > 0) {
 			free(paths[i]);
 			continue;
 		}
@@ -182,7 +181,7 @@ static void collect(const char *cg, int recursive, struct rows *rows)
 		paths[kept++] = paths[i];
 	}
 	n = kept;
-	if (cgp_tree_order((const char *const *)paths, totals, n, order, depth)) {
+	if (cgpath_tree_order((const char *const *)paths, totals, n, order, depth)) {
 		/* a parent went away between walk and read: keep walk order */
 		for (size_t i = 0; i < n; i++) {
 			order[i] = i;
@@ -232,9 +231,9 @@ static void print_json(const struct rows *rows, const struct opts *o)
 		if (o->by_sb) {
 			cgjw_arr(&w, "superblocks");
 			for (size_t j = 0; j < r->d.nsbs; j++) {
-				const struct cgp_sb_count *sb = &r->d.sbs[j];
-				const struct cgp_mount *m =
-					cgp_mounts_find(&mounts, sb->major, sb->minor);
+				const struct cgkv_sb_count *sb = &r->d.sbs[j];
+				const struct cgmount_entry *m =
+					cgmount_find(&mounts, sb->major, sb->minor);
 				char dev[32];
 
 				snprintf(dev, sizeof(dev), "%u:%u", sb->major, sb->minor);
@@ -306,9 +305,9 @@ static void print_prometheus(const struct rows *rows)
 		const struct row *r = &rows->r[i];
 
 		for (size_t j = 0; j < r->d.nsbs; j++) {
-			const struct cgp_sb_count *sb = &r->d.sbs[j];
-			const struct cgp_mount *m =
-				cgp_mounts_find(&mounts, sb->major, sb->minor);
+			const struct cgkv_sb_count *sb = &r->d.sbs[j];
+			const struct cgmount_entry *m =
+				cgmount_find(&mounts, sb->major, sb->minor);
 			struct cgprom_label l[] = {
 				{ "cgroup", r->path }, { "device", dev },
 				{ "major", major }, { "minor", minor },
@@ -328,7 +327,7 @@ static void print_prometheus(const struct rows *rows)
 }
 
 /* The NODES cell, "N0=n,N1=n,...", however many nodes there are. */
-static void set_nodes(struct cgo_table *t, size_t row, const struct cgp_dentry *d)
+static void set_nodes(struct cgo_table *t, size_t row, const struct cgkv_dentry *d)
 {
 	char *nodes = NULL;
 	size_t len = 0;
@@ -368,9 +367,9 @@ static void print_table(const struct rows *rows, const struct opts *o)
 		}
 		if (o->by_sb) {
 			for (size_t j = 0; j < r->d.nsbs; j++) {
-				const struct cgp_sb_count *sb = &r->d.sbs[j];
-				const struct cgp_mount *m =
-					cgp_mounts_find(&mounts, sb->major, sb->minor);
+				const struct cgkv_sb_count *sb = &r->d.sbs[j];
+				const struct cgmount_entry *m =
+					cgmount_find(&mounts, sb->major, sb->minor);
 				size_t row = cgo_row(&t, r->depth);
 
 				cgo_set(&t, row, S_CGROUP, r->path);
@@ -392,7 +391,7 @@ static void print_table(const struct rows *rows, const struct opts *o)
 		set_nodes(&t, row, &r->d);
 	}
 	if (t.nrows || o->out.mode != CGO_TABLE)
-		cgo_print(&t, stdout, o->out.mode, o->out.noheadings);
+		tool_print_table(&t, &o->out);
 	cgo_table_free(&t);
 }
 
@@ -427,16 +426,11 @@ int main(int argc, char **argv)
 	}
 	tool_add_operands(&cgs, argc, argv, optind);
 	tool_out_check(&o.out, NULL);
-	if (o.out.mode != CGO_PROM) {
-		/* check -o before touching any cgroup */
-		struct cgo_table t;
-
-		if (o.by_sb)
-			tool_table_init(&t, sb_cols, NCOLS(sb_cols), DEFAULT_SB_COLS, &o.out);
-		else
-			tool_table_init(&t, cols, NCOLS(cols), DEFAULT_COLS, &o.out);
-		cgo_table_free(&t);
-	}
+	/* check -o before touching any cgroup */
+	if (o.by_sb)
+		tool_check_columns(sb_cols, NCOLS(sb_cols), DEFAULT_SB_COLS, &o.out);
+	else
+		tool_check_columns(cols, NCOLS(cols), DEFAULT_COLS, &o.out);
 
 	tool_init();
 	tool_need_file(CGM_DENTRY_UNUSED);
@@ -448,7 +442,7 @@ int main(int argc, char **argv)
 				 strerror(errno));
 			return EXIT_FAIL;
 		}
-		if (cgp_mounts_read(f, &mounts)) {
+		if (cgmount_read(f, &mounts)) {
 			tool_err("/proc/self/mountinfo", "cannot read it: %s",
 				 errno == EPROTO ? "a line does not parse" :
 				 strerror(errno));
@@ -468,11 +462,11 @@ int main(int argc, char **argv)
 
 	for (size_t i = 0; i < rows.n; i++) {
 		free(rows.r[i].path);
-		cgp_dentry_free(&rows.r[i].d);
+		cgkv_dentry_free(&rows.r[i].d);
 	}
 	free(rows.r);
-	cgp_pathset_free(&rows.seen);
-	cgp_mounts_free(&mounts);
+	cgpath_pathset_free(&rows.seen);
+	cgmount_free(&mounts);
 	tool_free_cgroups(&cgs);
 	/*
 	 * --prometheus: what could be read is published and the failures

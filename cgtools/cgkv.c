@@ -10,14 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-int cgp_parse_kv_line(const char *line, char key[CGP_KEY_MAX], uint64_t *val)
+int cgkv_parse_kv_line(const char *line, char key[CGKV_KEY_MAX], uint64_t *val)
 {
 	char num[24];
 	size_t klen, nlen;
 	const char *p = line;
 
 	klen = strcspn(p, " \t\n");
-	if (klen == 0 || klen >= CGP_KEY_MAX)
+	if (klen == 0 || klen >= CGKV_KEY_MAX)
 		return -1;
 	p += klen;
 	if (*p != ' ' && *p != '\t')
@@ -34,20 +34,20 @@ int cgp_parse_kv_line(const char *line, char key[CGP_KEY_MAX], uint64_t *val)
 		p++;
 	if (*p != '\0')
 		return -1;
-	if (cgp_parse_u64(num, val))
+	if (cgnum_parse_u64(num, val))
 		return -1;
 	memcpy(key, line, klen);
 	key[klen] = '\0';
 	return 0;
 }
 
-int cgp_kvs_add(struct cgp_kvs *kvs, const char *key, uint64_t val)
+int cgkv_kvs_add(struct cgkv_kvs *kvs, const char *key, uint64_t val)
 {
-	if (strlen(key) >= CGP_KEY_MAX)
+	if (strlen(key) >= CGKV_KEY_MAX)
 		return -1;
 	if (kvs->n == kvs->cap) {
 		size_t cap = kvs->cap ? kvs->cap * 2 : 16;
-		struct cgp_kv *v = realloc(kvs->v, cap * sizeof(*v));
+		struct cgkv_kv *v = realloc(kvs->v, cap * sizeof(*v));
 
 		if (!v)
 			return -1;
@@ -60,7 +60,7 @@ int cgp_kvs_add(struct cgp_kvs *kvs, const char *key, uint64_t val)
 	return 0;
 }
 
-int cgp_kvs_get(const struct cgp_kvs *kvs, const char *key, uint64_t *val)
+int cgkv_kvs_get(const struct cgkv_kvs *kvs, const char *key, uint64_t *val)
 {
 	for (size_t i = 0; i < kvs->n; i++) {
 		if (!strcmp(kvs->v[i].key, key)) {
@@ -71,48 +71,48 @@ int cgp_kvs_get(const struct cgp_kvs *kvs, const char *key, uint64_t *val)
 	return -1;
 }
 
-int cgp_kvs_parse(struct cgp_kvs *kvs, const char *text)
+int cgkv_kvs_parse(struct cgkv_kvs *kvs, const char *text)
 {
 	while (*text) {
 		const char *nl = strchr(text, '\n');
 		size_t len = nl ? (size_t)(nl - text) : strlen(text);
-		char line[CGP_KEY_MAX + 32], key[CGP_KEY_MAX];
+		char line[CGKV_KEY_MAX + 32], key[CGKV_KEY_MAX];
 		uint64_t val;
 
 		if (len >= sizeof(line))
 			return -1;
 		memcpy(line, text, len);
 		line[len] = '\0';
-		if (cgp_parse_kv_line(line, key, &val) ||
-		    cgp_kvs_add(kvs, key, val))
+		if (cgkv_parse_kv_line(line, key, &val) ||
+		    cgkv_kvs_add(kvs, key, val))
 			return -1;
 		text += len + (nl ? 1 : 0);
 	}
 	return 0;
 }
 
-void cgp_kvs_free(struct cgp_kvs *kvs)
+void cgkv_kvs_free(struct cgkv_kvs *kvs)
 {
 	free(kvs->v);
 	kvs->v = NULL;
 	kvs->n = kvs->cap = 0;
 }
 
-int cgp_parse_node_key(const char *key, unsigned int *nid)
+int cgkv_parse_node_key(const char *key, unsigned int *nid)
 {
 	if (key[0] != 'N')
 		return -1;
-	return cgp_parse_uint_span(key + 1, key + strlen(key), nid);
+	return cgnum_parse_uint_span(key + 1, key + strlen(key), nid);
 }
 
-int cgp_parse_sb_key(const char *key, unsigned int *major, unsigned int *minor)
+int cgkv_parse_sb_key(const char *key, unsigned int *major, unsigned int *minor)
 {
 	if (strncmp(key, "sb:", 3))
 		return -1;
-	return cgp_parse_devno(key + 3, major, minor);
+	return cgnum_parse_devno(key + 3, major, minor);
 }
 
-int cgp_dentry_decode(const struct cgp_kvs *kvs, struct cgp_dentry *d,
+int cgkv_dentry_decode(const struct cgkv_kvs *kvs, struct cgkv_dentry *d,
 		      const char **missing)
 {
 	int have_unused = 0, have_total = 0;
@@ -124,9 +124,9 @@ int cgp_dentry_decode(const struct cgp_kvs *kvs, struct cgp_dentry *d,
 	if (!d->nodes || !d->sbs)
 		goto bad;
 	for (size_t i = 0; i < kvs->n; i++) {
-		const struct cgp_kv *kv = &kvs->v[i];
-		struct cgp_sb_count *sb = &d->sbs[d->nsbs];
-		struct cgp_node_count *nc = &d->nodes[d->nnodes];
+		const struct cgkv_kv *kv = &kvs->v[i];
+		struct cgkv_sb_count *sb = &d->sbs[d->nsbs];
+		struct cgkv_node_count *nc = &d->nodes[d->nnodes];
 
 		if (!strcmp(kv->key, "unused")) {
 			d->unused = kv->val;
@@ -134,10 +134,10 @@ int cgp_dentry_decode(const struct cgp_kvs *kvs, struct cgp_dentry *d,
 		} else if (!strcmp(kv->key, "total_unused")) {
 			d->total = kv->val;
 			have_total = 1;
-		} else if (!cgp_parse_node_key(kv->key, &nc->nid)) {
+		} else if (!cgkv_parse_node_key(kv->key, &nc->nid)) {
 			nc->n = kv->val;
 			d->nnodes++;
-		} else if (!cgp_parse_sb_key(kv->key, &sb->major, &sb->minor)) {
+		} else if (!cgkv_parse_sb_key(kv->key, &sb->major, &sb->minor)) {
 			sb->n = kv->val;
 			d->nsbs++;
 		}
@@ -147,32 +147,32 @@ int cgp_dentry_decode(const struct cgp_kvs *kvs, struct cgp_dentry *d,
 		return 0;
 	*missing = have_unused ? "total_unused" : "unused";
 bad:
-	cgp_dentry_free(d);
+	cgkv_dentry_free(d);
 	return -1;
 }
 
-void cgp_dentry_free(struct cgp_dentry *d)
+void cgkv_dentry_free(struct cgkv_dentry *d)
 {
 	free(d->nodes);
 	free(d->sbs);
 	memset(d, 0, sizeof(*d));
 }
 
-const char *const cgp_slab_keys[CGP_SLAB_NKEYS] = {
+const char *const cgkv_slab_keys[CGKV_SLAB_NKEYS] = {
 	"global_scanned", "global_reclaimed", "limit_scanned",
 	"limit_reclaimed", "forced_scanned", "forced_reclaimed",
 	"dentry_reclaimed", "inode_reclaimed", "forced_shrinks",
 };
 
-const char *cgp_slab_missing(const struct cgp_kvs *kvs, char buf[CGP_KEY_MAX])
+const char *cgkv_slab_missing(const struct cgkv_kvs *kvs, char buf[CGKV_KEY_MAX])
 {
 	uint64_t v;
 
 	for (int total = 0; total < 2; total++) {
-		for (size_t k = 0; k < CGP_SLAB_NKEYS; k++) {
-			snprintf(buf, CGP_KEY_MAX, "%s%s", total ? "total_" : "",
-				 cgp_slab_keys[k]);
-			if (cgp_kvs_get(kvs, buf, &v))
+		for (size_t k = 0; k < CGKV_SLAB_NKEYS; k++) {
+			snprintf(buf, CGKV_KEY_MAX, "%s%s", total ? "total_" : "",
+				 cgkv_slab_keys[k]);
+			if (cgkv_kvs_get(kvs, buf, &v))
 				return buf;
 		}
 	}

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The seam of cgmem: the few operations that touch cgroupfs.  cgmem-lcg.c
+ * The seam of cgmem: the few operations that touch cgroupfs.  Backends
+ * call down only (cgfs.h for paths and direct writes), never into cgmem.  cgmem-lcg.c
  * implements them on libcgroup (the tools); tests/fakecg.c on a plain
  * directory tree named by $CGTOOLS_FAKE_ROOT (the host tests).  Return
  * values as in cgmem.h: 0, ECG* (> 0) or a negative errno; never 0 for a
@@ -29,15 +30,10 @@ int cgmb_walk(const char *cgroup, int (*dir)(const char *full_path, void *arg),
 /* One write of VALUE to CGROUP's FILE. */
 int cgmb_write(const char *cgroup, const char *file, const char *value);
 
-/* For the backends: open(O_WRONLY) and one write(2) of VALUE. */
-int cgm_write_direct(const char *cgroup, const char *file, const char *value);
-/* MOUNT/CGROUP[/FILE] into BUF: 0 or -ENAMETOOLONG. */
-int cgm_build_path(const char *cgroup, const char *file, char *buf, size_t size);
-
 /*
  * libcgroup backend only: a libcgroup return as a cgmem error, never 0
  * for a failure (ECGOTHER without an errno stays ECGOTHER).
  */
-int cgm_lcg_error(int rc);
+int cgmb_lcg_error(int rc);
 
 #endif

@@ -9,7 +9,7 @@
  */
 #define _GNU_SOURCE
 #include "cgmem-backend.h"
-#include "cgmem.h"
+#include "cgfs.h"
 
 #include <errno.h>
 #include <libcgroup.h>
@@ -25,7 +25,7 @@
  * ECGOTHER without setting one in places, e.g. when a path cannot be
  * built), so that a failure is never 0.
  */
-int cgm_lcg_error(int rc)
+int cgmb_lcg_error(int rc)
 {
 	int e;
 
@@ -55,10 +55,10 @@ int cgmb_init(const char **mount_point)
 	cgroup_set_logger(log_to_stderr, -1, NULL);
 	rc = cgroup_init();
 	if (rc)
-		return cgm_lcg_error(rc);
+		return cgmb_lcg_error(rc);
 	rc = cgroup_get_subsys_mount_point("memory", &mount);
 	if (rc)
-		return cgm_lcg_error(rc);
+		return cgmb_lcg_error(rc);
 	*mount_point = mount;
 	return 0;
 }
@@ -82,11 +82,11 @@ int cgmb_read_lines(const char *cgroup, const char *file,
 		rc = line(text, arg);
 		if (rc)
 			break;
-		rc = cgm_lcg_error(cgroup_read_value_next(&handle, text,
+		rc = cgmb_lcg_error(cgroup_read_value_next(&handle, text,
 							  sizeof(text)));
 	}
 	if (rc > 0 && rc != ECGEOF)
-		rc = cgm_lcg_error(rc);
+		rc = cgmb_lcg_error(rc);
 	if (handle)
 		cgroup_read_value_end(&handle);
 	return rc == ECGEOF ? 0 : rc;
@@ -121,7 +121,7 @@ int cgmb_walk(const char *cgroup, int (*dir)(const char *full_path, void *arg),
 		rc = cgroup_walk_tree_next(0, &handle, &info, base_level);
 	}
 	if (rc > 0 && rc != ECGEOF)
-		rc = cgm_lcg_error(rc);
+		rc = cgmb_lcg_error(rc);
 	if (handle)
 		cgroup_walk_tree_end(&handle);
 	return rc == ECGEOF ? 0 : rc;
@@ -156,7 +156,7 @@ int cgmb_write(const char *cgroup, const char *file, const char *value)
 		 * ourselves to get the real errno, or to succeed where only
 		 * write permission is granted.
 		 */
-		return cgm_write_direct(cgroup, file, value);
+		return cgfs_write(cgroup, file, value);
 	/* write(2) failed: libcgroup kept its errno (EINVAL, EINTR...) */
-	return rc ? cgm_lcg_error(rc) : 0;
+	return rc ? cgmb_lcg_error(rc) : 0;
 }

@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #include "cgmem.h"
 #include "cgmem-backend.h"
+#include "cgfs.h"
 #include "cgpath.h"
 
 #include <errno.h>
@@ -19,16 +20,23 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char *mount_point;
+const int CGM_ENOCGROUP = ECGROUPNOTEXIST;
+const int CGM_EPARSE = ECGROUPPARSEFAIL;
+const int CGM_ENOFILE = ECGROUPVALUENOTEXIST;
 
 int cgm_init(void)
 {
-	return cgmb_init(&mount_point);
+	const char *mount;
+	int rc = cgmb_init(&mount);
+
+	if (!rc)
+		cgfs_set_root(mount);
+	return rc;
 }
 
 const char *cgm_mount_point(void)
 {
-	return mount_point;
+	return cgfs_root();
 }
 
 const char *cgm_strerror(int rc)
@@ -38,20 +46,11 @@ const char *cgm_strerror(int rc)
 	return cgmb_strerror(rc);
 }
 
-int cgm_build_path(const char *cgroup, const char *file, char *buf, size_t size)
-{
-	int len = snprintf(buf, size, "%s%s%s%s", mount_point,
-			   strcmp(cgroup, "/") ? cgroup : "",
-			   file ? "/" : "", file ? file : "");
-
-	return (len < 0 || (size_t)len >= size) ? -ENAMETOOLONG : 0;
-}
-
 int cgm_exists(const char *cgroup)
 {
 	char path[FILENAME_MAX];
 	struct stat st;
-	int rc = cgm_build_path(cgroup, NULL, path, sizeof(path));
+	int rc = cgfs_path(cgroup, NULL, path, sizeof(path));
 
 	if (rc)
 		return rc;
@@ -64,7 +63,7 @@ int cgm_has_file(const char *cgroup, const char *file)
 {
 	char path[FILENAME_MAX];
 	struct stat st;
-	int rc = cgm_build_path(cgroup, file, path, sizeof(path));
+	int rc = cgfs_path(cgroup, file, path, sizeof(path));
 
 	if (rc)
 		return rc;
@@ -75,15 +74,15 @@ int cgm_has_file(const char *cgroup, const char *file)
 
 static int add_kv_line(const char *text, void *arg)
 {
-	char key[CGP_KEY_MAX];
+	char key[CGKV_KEY_MAX];
 	uint64_t val;
 
-	if (cgp_parse_kv_line(text, key, &val))
+	if (cgkv_parse_kv_line(text, key, &val))
 		return ECGROUPPARSEFAIL;
-	return cgp_kvs_add(arg, key, val) ? -ENOMEM : 0;
+	return cgkv_kvs_add(arg, key, val) ? -ENOMEM : 0;
 }
 
-int cgm_read_kvs(const char *cgroup, const char *file, struct cgp_kvs *kvs)
+int cgm_read_kvs(const char *cgroup, const char *file, struct cgkv_kvs *kvs)
 {
 	int rc = cgm_exists(cgroup);
 
@@ -96,34 +95,16 @@ int cgm_read_kvs(const char *cgroup, const char *file, struct cgp_kvs *kvs)
 	return rc;
 }
 
-int cgm_read_dentry(const char *cgroup, struct cgp_dentry *d, const char **missing)
+int cgm_read_dentry(const char *cgroup, struct cgkv_dentry *d, const char **missing)
 {
-	struct cgp_kvs kvs = { 0 };
+	struct cgkv_kvs kvs = { 0 };
 	int rc = cgm_read_kvs(cgroup, CGM_DENTRY_UNUSED, &kvs);
 
 	*missing = NULL;
 	memset(d, 0, sizeof(*d));
-	if (!rc && cgp_dentry_decode(&kvs, d, missing))
+	if (!rc && cgkv_dentry_decode(&kvs, d, missing))
 		rc = *missing ? ECGROUPPARSEFAIL : -ENOMEM;
-	cgp_kvs_free(&kvs);
-	return rc;
-}
-
-int cgm_write_direct(const char *cgroup, const char *file, const char *value)
-{
-	char path[FILENAME_MAX];
-	size_t len = strlen(value);
-	ssize_t done;
-	int fd, rc = cgm_build_path(cgroup, file, path, sizeof(path));
-
-	if (rc)
-		return rc;
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	done = write(fd, value, len);
-	rc = done < 0 ? -errno : (size_t)done == len ? 0 : -EIO;
-	close(fd);
+	cgkv_kvs_free(&kvs);
 	return rc;
 }
 
@@ -147,7 +128,7 @@ static int add_dir(const char *full, void *arg)
 	struct walk *w = arg;
 	char rel[FILENAME_MAX];
 
-	if (cgp_rel_path(mount_point, full, rel, sizeof(rel)))
+	if (cgpath_rel_path(cgfs_root(), full, rel, sizeof(rel)))
 		return ECGROUPPARSEFAIL;
 	if (w->n == w->cap) {
 		size_t nc = w->cap ? w->cap * 2 : 16;
@@ -170,7 +151,7 @@ static void bad_dir(const char *full, int rc, void *arg)
 	struct walk *w = arg;
 	char rel[FILENAME_MAX];
 
-	if (cgp_rel_path(mount_point, full, rel, sizeof(rel)))
+	if (cgpath_rel_path(cgfs_root(), full, rel, sizeof(rel)))
 		snprintf(rel, sizeof(rel), "%s", full);
 	if (!w->first_err)
 		w->first_err = rc;

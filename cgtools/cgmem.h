@@ -19,30 +19,38 @@
 #define CGM_SLAB_STAT "memory.slab_reclaim_stat"
 #define CGM_FORCE_SHRINK "memory.force_slab_shrink"
 
+/*
+ * The codes the tools tell apart, named here so that no tool needs
+ * <libcgroup.h> (they are libcgroup's underneath).
+ */
+extern const int CGM_ENOCGROUP;	/* the cgroup does not exist */
+extern const int CGM_EPARSE;	/* a control file does not parse */
+extern const int CGM_ENOFILE;	/* the cgroup lacks the control file */
+
 /* Set up the backend and find the memory hierarchy. */
 int cgm_init(void);
 /* The memory hierarchy's mount point (after cgm_init). */
 const char *cgm_mount_point(void);
 const char *cgm_strerror(int rc);
 
-/* 0 when CGROUP exists, ECGROUPNOTEXIST when it does not. */
+/* 0 when CGROUP exists, CGM_ENOCGROUP when it does not. */
 int cgm_exists(const char *cgroup);
 
-/* 0 when CGROUP has the control FILE, ECGROUPVALUENOTEXIST when not. */
+/* 0 when CGROUP has the control FILE, CGM_ENOFILE when not. */
 int cgm_has_file(const char *cgroup, const char *file);
 
 /*
  * Read a flat "key value" control file into KVS (appended).  On a
- * malformed line the pairs before it stay in KVS and ECGROUPPARSEFAIL is
+ * malformed line the pairs before it stay in KVS and CGM_EPARSE is
  * returned.
  */
-int cgm_read_kvs(const char *cgroup, const char *file, struct cgp_kvs *kvs);
+int cgm_read_kvs(const char *cgroup, const char *file, struct cgkv_kvs *kvs);
 
 /*
- * memory.dentry_unused of CGROUP, decoded.  ECGROUPPARSEFAIL with
+ * memory.dentry_unused of CGROUP, decoded.  CGM_EPARSE with
  * *MISSING naming the key when a key it needs is missing.
  */
-int cgm_read_dentry(const char *cgroup, struct cgp_dentry *d, const char **missing);
+int cgm_read_dentry(const char *cgroup, struct cgkv_dentry *d, const char **missing);
 
 /*
  * Write VALUE to CGROUP's control FILE with one write(2) and nothing else.

@@ -40,7 +40,7 @@ static size_t split_fields(char *line, char **fields, size_t max)
 	return n;
 }
 
-static int parse_mount_line(char *line, struct cgp_mount *m)
+static int parse_mount_line(char *line, struct cgmount_entry *m)
 {
 	char *f[64];
 	size_t n = split_fields(line, f, 64), sep;
@@ -51,7 +51,7 @@ static int parse_mount_line(char *line, struct cgp_mount *m)
 		;
 	if (sep + 1 >= n)
 		return -1;
-	if (cgp_parse_devno(f[2], &m->major, &m->minor))
+	if (cgnum_parse_devno(f[2], &m->major, &m->minor))
 		return -1;
 	unescape_octal(f[3]);
 	unescape_octal(f[4]);
@@ -68,7 +68,7 @@ static int parse_mount_line(char *line, struct cgp_mount *m)
 	return 0;
 }
 
-int cgp_mounts_read(FILE *f, struct cgp_mounts *mounts)
+int cgmount_read(FILE *f, struct cgmount_table *mounts)
 {
 	char *line = NULL;
 	size_t cap = 0, alloc = 0;
@@ -77,7 +77,7 @@ int cgp_mounts_read(FILE *f, struct cgp_mounts *mounts)
 	memset(mounts, 0, sizeof(*mounts));
 	errno = 0;
 	while (getline(&line, &cap, f) > 0) {
-		struct cgp_mount m;
+		struct cgmount_entry m;
 
 		if (line[0] == '\n')
 			continue;
@@ -89,7 +89,7 @@ int cgp_mounts_read(FILE *f, struct cgp_mounts *mounts)
 		}
 		if (mounts->n == alloc) {
 			size_t na = alloc ? alloc * 2 : 32;
-			struct cgp_mount *nm = realloc(mounts->m, na * sizeof(*nm));
+			struct cgmount_entry *nm = realloc(mounts->m, na * sizeof(*nm));
 
 			if (!nm) {
 				free(m.root);
@@ -113,18 +113,18 @@ int cgp_mounts_read(FILE *f, struct cgp_mounts *mounts)
 bad:
 	err = errno;
 	free(line);
-	cgp_mounts_free(mounts);
+	cgmount_free(mounts);
 	errno = err;
 	return -1;
 }
 
-const struct cgp_mount *cgp_mounts_find(const struct cgp_mounts *mounts,
+const struct cgmount_entry *cgmount_find(const struct cgmount_table *mounts,
 					unsigned int major, unsigned int minor)
 {
-	const struct cgp_mount *first = NULL;
+	const struct cgmount_entry *first = NULL;
 
 	for (size_t i = 0; i < mounts->n; i++) {
-		const struct cgp_mount *m = &mounts->m[i];
+		const struct cgmount_entry *m = &mounts->m[i];
 
 		if (m->major != major || m->minor != minor)
 			continue;
@@ -136,7 +136,7 @@ const struct cgp_mount *cgp_mounts_find(const struct cgp_mounts *mounts,
 	return first;
 }
 
-void cgp_mounts_free(struct cgp_mounts *mounts)
+void cgmount_free(struct cgmount_table *mounts)
 {
 	for (size_t i = 0; i < mounts->n; i++) {
 		free(mounts->m[i].root);

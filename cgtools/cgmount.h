@@ -11,30 +11,30 @@
 #include <stdio.h>
 
 /* One line of /proc/self/mountinfo, the fields cgdentry --by-sb names. */
-struct cgp_mount {
+struct cgmount_entry {
 	unsigned int major, minor;
 	char *root;		/* field 4: the root of the mount in its fs */
 	char *point;		/* field 5: mount point, octal escapes undone */
 	char *fstype;		/* first field after " - " */
 };
 
-struct cgp_mounts {
+struct cgmount_table {
 	size_t n;
-	struct cgp_mount *m;
+	struct cgmount_entry *m;
 };
 
 /*
  * Read mountinfo lines from F.  Returns 0, or -1 with errno set: EPROTO
  * for a malformed line, ENOMEM, or the error of a failed read.
  */
-int cgp_mounts_read(FILE *f, struct cgp_mounts *mounts);
+int cgmount_read(FILE *f, struct cgmount_table *mounts);
 /*
  * The mount that names superblock MAJOR:MINOR: the first one that mounts
  * the file system's root ("/"), else the first bind mount of part of it,
  * else NULL (a superblock nobody mounted, such as pipefs).
  */
-const struct cgp_mount *cgp_mounts_find(const struct cgp_mounts *mounts,
+const struct cgmount_entry *cgmount_find(const struct cgmount_table *mounts,
 					unsigned int major, unsigned int minor);
-void cgp_mounts_free(struct cgp_mounts *mounts);
+void cgmount_free(struct cgmount_table *mounts);
 
 #endif

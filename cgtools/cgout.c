@@ -130,14 +130,19 @@ int cgo_table_init(struct cgo_table *t, const struct cgo_col *cols,
 
 size_t cgo_row(struct cgo_table *t, unsigned int depth)
 {
-	char **cells = realloc(t->cells, (t->nrows + 1) * t->ncols * sizeof(*cells));
-	unsigned int *d = cells ? realloc(t->depth, (t->nrows + 1) * sizeof(*d)) : NULL;
+	char **cells;
+	unsigned int *d;
 
-	if (!cells || !d) {
-		fprintf(stderr, "out of memory\n");
-		exit(1);
+	if (t->oom)
+		return t->nrows;
+	cells = realloc(t->cells, (t->nrows + 1) * t->ncols * sizeof(*cells));
+	if (cells)
+		t->cells = cells;
+	d = cells ? realloc(t->depth, (t->nrows + 1) * sizeof(*d)) : NULL;
+	if (!d) {
+		t->oom = 1;	/* cgo_print() says so; the caller decides */
+		return t->nrows;
 	}
-	t->cells = cells;
 	t->depth = d;
 	for (size_t c = 0; c < t->ncols; c++)
 		cells[t->nrows * t->ncols + c] = NULL;
@@ -147,14 +152,15 @@ size_t cgo_row(struct cgo_table *t, unsigned int depth)
 
 void cgo_set(struct cgo_table *t, size_t row, size_t col, const char *s)
 {
-	char **cell = &t->cells[row * t->ncols + col];
+	char **cell;
 
+	if (row >= t->nrows)
+		return;		/* the row could not be added: t->oom */
+	cell = &t->cells[row * t->ncols + col];
 	free(*cell);
 	*cell = s ? strdup(s) : NULL;
-	if (s && !*cell) {
-		fprintf(stderr, "out of memory\n");
-		exit(1);
-	}
+	if (s && !*cell)
+		t->oom = 1;
 }
 
 void cgo_set_u64(struct cgo_table *t, size_t row, size_t col, uint64_t v)
@@ -271,21 +277,23 @@ static void print_json(struct cgo_table *t, FILE *out)
 	fputc('\n', out);
 }
 
-void cgo_print(struct cgo_table *t, FILE *out, enum cgo_mode mode, int noheadings)
+int cgo_print(struct cgo_table *t, FILE *out, enum cgo_mode mode, int noheadings)
 {
 	int header = !noheadings && !t->header_done && mode != CGO_PAIRS;
 
+	if (t->oom)
+		return -1;
 	if (mode == CGO_JSON) {
 		print_json(t, out);
 		t->printed = t->nrows;
-		return;
+		return 0;
 	}
 
 	t->header_done = 1;
 	if (mode == CGO_TABLE) {
 		print_table(t, out, header);
 		t->printed = t->nrows;
-		return;
+		return 0;
 	}
 	if (header)
 		for (size_t i = 0; i < t->nsel; i++)
@@ -309,6 +317,7 @@ void cgo_print(struct cgo_table *t, FILE *out, enum cgo_mode mode, int noheading
 		fputc('\n', out);
 	}
 	t->printed = t->nrows;
+	return 0;
 }
 
 void cgo_table_free(struct cgo_table *t)

@@ -49,6 +49,7 @@ struct cgo_table {
 	/* TABLE mode: CGO_TREE cells print as the last path component,
 	 * indented by 2 * depth (rows at depth 0 print in full) */
 	int tree;
+	int oom;		/* a row or cell could not be stored */
 };
 
 /*
@@ -59,7 +60,11 @@ struct cgo_table {
 int cgo_table_init(struct cgo_table *t, const struct cgo_col *cols,
 		   size_t ncols, const char *defaults, const char *list,
 		   char *bad, size_t badsz);
-/* A new row at DEPTH, every cell empty; returns its index. */
+/*
+ * A new row at DEPTH, every cell empty; returns its index.  Out of
+ * memory, the table remembers it (cgo_set() on that row does nothing)
+ * and cgo_print() fails: cgout never exits, its caller decides.
+ */
 size_t cgo_row(struct cgo_table *t, unsigned int depth);
 void cgo_set(struct cgo_table *t, size_t row, size_t col, const char *s);
 void cgo_set_u64(struct cgo_table *t, size_t row, size_t col, uint64_t v);
@@ -72,9 +77,10 @@ void cgo_setf(struct cgo_table *t, size_t row, size_t col, const char *fmt, ...)
  * by the column names in lower case, numbers as numbers, "-" as null.  Column
  * widths only grow, so a table printed in parts (cgslabstat -i) stays
  * aligned as long as its values fit.  Empty cells print as "-" ("" in
- * pairs).
+ * pairs).  Returns 0, or -1 (printing nothing) when the table ran out of
+ * memory while it was filled.
  */
-void cgo_print(struct cgo_table *t, FILE *out, enum cgo_mode mode, int noheadings);
+int cgo_print(struct cgo_table *t, FILE *out, enum cgo_mode mode, int noheadings);
 void cgo_table_free(struct cgo_table *t);
 
 /* "  NAME  help" lines for --help. */

@@ -38,7 +38,7 @@ static int normalise_path(const char *path, char *out, size_t size)
 	return 0;
 }
 
-int cgp_names_memory(const char *list, size_t len)
+int cgpath_names_memory(const char *list, size_t len)
 {
 	const char *p = list, *end = list + len;
 
@@ -53,21 +53,21 @@ int cgp_names_memory(const char *list, size_t len)
 	return 0;
 }
 
-int cgp_cgroup_arg(const char *arg, char *out, size_t size)
+int cgpath_cgroup_arg(const char *arg, char *out, size_t size)
 {
 	const char *colon = strchr(arg, ':');
 	const char *slash = strchr(arg, '/');
 
 	/* "ctrl,ctrl:path" (as -g takes it) when a colon comes before any slash */
 	if (colon && (!slash || colon < slash)) {
-		if (!cgp_names_memory(arg, (size_t)(colon - arg)))
+		if (!cgpath_names_memory(arg, (size_t)(colon - arg)))
 			return -2;
 		arg = colon + 1;
 	}
 	return normalise_path(arg, out, size);
 }
 
-int cgp_rel_path(const char *mount, const char *full, char *out, size_t size)
+int cgpath_rel_path(const char *mount, const char *full, char *out, size_t size)
 {
 	size_t mlen = strlen(mount);
 	char joined[4096];
@@ -83,7 +83,7 @@ int cgp_rel_path(const char *mount, const char *full, char *out, size_t size)
 	return normalise_path(joined, out, size);
 }
 
-int cgp_under(const char *path, const char *top)
+int cgpath_under(const char *path, const char *top)
 {
 	size_t len = strlen(top);
 
@@ -144,7 +144,7 @@ static size_t find_path(const size_t *sorted, size_t n, const char *p, size_t le
 	return n;
 }
 
-int cgp_tree_order(const char *const *paths, const uint64_t *keys, size_t n,
+int cgpath_tree_order(const char *const *paths, const uint64_t *keys, size_t n,
 		   size_t *order, unsigned int *depth)
 {
 	size_t *sorted = NULL, *parent = NULL, *start = NULL, *kids = NULL;
@@ -230,7 +230,7 @@ static size_t pathset_slot(char **slot, size_t cap, const char *path)
 	return i;
 }
 
-static int pathset_grow(struct cgp_pathset *set)
+static int pathset_grow(struct cgpath_pathset *set)
 {
 	size_t cap = set->cap ? set->cap * 2 : 64;
 	char **slot = calloc(cap, sizeof(*slot));
@@ -246,7 +246,7 @@ static int pathset_grow(struct cgp_pathset *set)
 	return 0;
 }
 
-int cgp_pathset_add(struct cgp_pathset *set, const char *path)
+int cgpath_pathset_add(struct cgpath_pathset *set, const char *path)
 {
 	size_t i;
 
@@ -262,7 +262,7 @@ int cgp_pathset_add(struct cgp_pathset *set, const char *path)
 	return 1;
 }
 
-void cgp_pathset_free(struct cgp_pathset *set)
+void cgpath_pathset_free(struct cgpath_pathset *set)
 {
 	for (size_t i = 0; i < set->cap; i++)
 		free(set->slot[i]);

@@ -13,7 +13,6 @@
 
 #include <errno.h>
 #include <getopt.h>
-#include <libcgroup.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -121,26 +120,26 @@ struct report {
  */
 static int sample(const char *cg, struct sample *s, int full, int quiet)
 {
-	struct cgp_dentry d;
-	struct cgp_kvs kvs = { 0 };
+	struct cgkv_dentry d;
+	struct cgkv_kvs kvs = { 0 };
 	const char *missing;
 	int rc = cgm_read_dentry(cg, &d, &missing);
 
 	if (rc) {
-		if (!(quiet && rc == ECGROUPNOTEXIST))
+		if (!(quiet && rc == CGM_ENOCGROUP))
 			tool_read_err(cg, CGM_DENTRY_UNUSED, rc, missing);
 		return rc;
 	}
 	s->unused = d.unused;
 	s->total = d.total;
-	cgp_dentry_free(&d);
+	cgkv_dentry_free(&d);
 	if (!full)
 		return 0;
 	rc = cgm_read_kvs(cg, CGM_SLAB_STAT, &kvs);
-	if (!rc && (cgp_kvs_get(&kvs, "total_forced_reclaimed", &s->forced) ||
-		    cgp_kvs_get(&kvs, "total_dentry_reclaimed", &s->dentries)))
-		rc = ECGROUPPARSEFAIL;
-	cgp_kvs_free(&kvs);
+	if (!rc && (cgkv_kvs_get(&kvs, "total_forced_reclaimed", &s->forced) ||
+		    cgkv_kvs_get(&kvs, "total_dentry_reclaimed", &s->dentries)))
+		rc = CGM_EPARSE;
+	cgkv_kvs_free(&kvs);
 	if (rc)
 		tool_cg_err(cg, CGM_SLAB_STAT, rc);
 	return rc;
@@ -153,7 +152,7 @@ static void add_result(struct report *rep, struct result *res, const char *cg)
 
 	if (res->err)
 		rep->failed++;
-	if (res->err == ECGROUPNOTEXIST)
+	if (res->err == CGM_ENOCGROUP)
 		return;
 	r = realloc(rep->r, (rep->n + 1) * sizeof(*r));
 	res->cgroup = strdup(cg);
@@ -234,12 +233,12 @@ static void shrink_selected(const char *cg, const struct opts *o,
 	for (size_t i = 0; i < n && !tool_stop && !rep->interrupted; i++) {
 		struct sample s;
 
-		if (done && cgp_under(paths[i], done))
+		if (done && cgpath_under(paths[i], done))
 			continue;
 		rep->considered++;
 		if (o->have_above) {
 			rc = sample(paths[i], &s, 0, i > 0);
-			if (rc == ECGROUPNOTEXIST && i > 0)
+			if (rc == CGM_ENOCGROUP && i > 0)
 				continue;	/* removed since the walk */
 			if (rc) {
 				/* not judged: its entry says why */
@@ -295,9 +294,9 @@ static void print_json(const struct report *rep, const struct opts *o)
 		json_u64_or_null(&w, "unused_after", r->have_after, b->unused);
 		json_u64_or_null(&w, "total_unused_before", r->have_before, a->total);
 		json_u64_or_null(&w, "total_unused_after", r->have_after, b->total);
-		json_u64_or_null(&w, "freed", both, cgp_delta(a->forced, b->forced));
+		json_u64_or_null(&w, "freed", both, cgnum_delta(a->forced, b->forced));
 		json_u64_or_null(&w, "dentries_freed", both,
-				 cgp_delta(a->dentries, b->dentries));
+				 cgnum_delta(a->dentries, b->dentries));
 		json_u64_or_null(&w, "elapsed_ms", r->shrunk, r->ms);
 		cgjw_bool(&w, "shrunk", r->shrunk);
 		cgjw_bool(&w, "interrupted", r->interrupted);
@@ -334,13 +333,13 @@ static void print_table(const struct report *rep, const struct opts *o)
 		cgo_set_u64(&t, row, C_UNUSED_AFTER, b->unused);
 		cgo_set_u64(&t, row, C_TOTAL_AFTER, b->total);
 		if (r->have_before) {
-			cgo_set_u64(&t, row, C_FREED, cgp_delta(a->forced, b->forced));
+			cgo_set_u64(&t, row, C_FREED, cgnum_delta(a->forced, b->forced));
 			cgo_set_u64(&t, row, C_DENTRIES_FREED,
-				    cgp_delta(a->dentries, b->dentries));
+				    cgnum_delta(a->dentries, b->dentries));
 		}
 	}
 	if (rep->n || o->out.mode != CGO_TABLE)
-		cgo_print(&t, stdout, o->out.mode, o->out.noheadings);
+		tool_print_table(&t, &o->out);
 	cgo_table_free(&t);
 }
 
@@ -372,7 +371,7 @@ int main(int argc, char **argv)
 		switch (c) {
 		case 'N':
 			/* the kernel takes 1..ULONG_MAX; pass the text on as given */
-			if (cgp_parse_u64(optarg, &n) || n == 0 || n > (uint64_t)(unsigned long)-1)
+			if (cgnum_parse_u64(optarg, &n) || n == 0 || n > (uint64_t)(unsigned long)-1)
 				tool_usage_err("invalid --max '%s' (a number from 1 to %lu)",
 					       optarg, (unsigned long)-1);
 			o.request = optarg;
@@ -381,7 +380,7 @@ int main(int argc, char **argv)
 		case 'a': have_all = 1; break;
 		case 'R': o.recursive = 1; break;
 		case OPT_ABOVE:
-			if (cgp_parse_u64(optarg, &o.above))
+			if (cgnum_parse_u64(optarg, &o.above))
 				tool_usage_err("invalid --above '%s' (a number >= 0)", optarg);
 			o.have_above = 1;
 			break;
@@ -402,13 +401,8 @@ int main(int argc, char **argv)
 	if (o.recursive && !o.have_above)
 		tool_usage_err("-R needs --above T (a shrink already covers the subtree)");
 	tool_out_check(&o.out, "--prometheus: cgshrink reports an action, not metrics");
-	{
-		/* check -o before touching any cgroup */
-		struct cgo_table t;
-
-		tool_table_init(&t, cols, NCOLS(cols), DEFAULT_COLS, &o.out);
-		cgo_table_free(&t);
-	}
+	/* check -o before touching any cgroup */
+	tool_check_columns(cols, NCOLS(cols), DEFAULT_COLS, &o.out);
 	if (have_all)
 		o.request = "all";
 

@@ -13,7 +13,6 @@
 
 #include <errno.h>
 #include <getopt.h>
-#include <libcgroup.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -60,7 +59,7 @@ static const struct cgo_col cols[] = {
 };
 #define DEFAULT_COLS "CGROUP,KEY,OWN,TOTAL"
 
-/* -i: the counters in cgp_slab_keys order, after TIME and CGROUP. */
+/* -i: the counters in cgkv_slab_keys order, after TIME and CGROUP. */
 enum { I_TIME, I_CGROUP, I_RATES };
 static const struct cgo_col icols[] = {
 	[I_TIME] = { "TIME", CGO_RIGHT, "seconds since the start" },
@@ -78,7 +77,7 @@ static const struct cgo_col icols[] = {
 #define DEFAULT_ICOLS "TIME,CGROUP,GSCAN,GFREE,LSCAN,LFREE,FSCAN,FFREE,DENTRY,INODE,SHRINK"
 
 #define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
-#define NKEYS CGP_SLAB_NKEYS
+#define NKEYS CGKV_SLAB_NKEYS
 
 static void __attribute__((noreturn)) usage(void)
 {
@@ -99,7 +98,7 @@ struct opts {
 /* One cgroup's file as read: ERR set when it failed or lacks keys. */
 struct reading {
 	const char *cgroup;
-	struct cgp_kvs kvs;
+	struct cgkv_kvs kvs;
 	int err;
 };
 
@@ -110,7 +109,7 @@ struct reading {
  */
 static int read_stat(const char *cg, struct reading *r)
 {
-	char buf[CGP_KEY_MAX];
+	char buf[CGKV_KEY_MAX];
 	const char *missing;
 	int rc;
 
@@ -122,10 +121,10 @@ static int read_stat(const char *cg, struct reading *r)
 		r->err = rc;
 		return -1;
 	}
-	missing = cgp_slab_missing(&r->kvs, buf);
+	missing = cgkv_slab_missing(&r->kvs, buf);
 	if (missing) {
 		tool_err(cg, "%s: no key %s", CGM_SLAB_STAT, missing);
-		r->err = ECGROUPPARSEFAIL;
+		r->err = CGM_EPARSE;
 		return -1;
 	}
 	r->err = 0;
@@ -133,14 +132,14 @@ static int read_stat(const char *cg, struct reading *r)
 }
 
 /* The NKEYS counters -i follows, own or total (all there: read_stat). */
-static void pick(const struct cgp_kvs *kvs, int own, uint64_t out[NKEYS])
+static void pick(const struct cgkv_kvs *kvs, int own, uint64_t out[NKEYS])
 {
 	for (size_t k = 0; k < NKEYS; k++) {
-		char key[CGP_KEY_MAX];
+		char key[CGKV_KEY_MAX];
 
-		snprintf(key, sizeof(key), "%s%s", own ? "" : "total_", cgp_slab_keys[k]);
+		snprintf(key, sizeof(key), "%s%s", own ? "" : "total_", cgkv_slab_keys[k]);
 		out[k] = 0;
-		cgp_kvs_get(kvs, key, &out[k]);
+		cgkv_kvs_get(kvs, key, &out[k]);
 	}
 }
 
@@ -150,7 +149,7 @@ static void print_once_table(const struct reading *rs, size_t n, const struct op
 
 	tool_table_init(&t, cols, NCOLS(cols), DEFAULT_COLS, &o->out);
 	for (size_t i = 0; i < n; i++) {
-		const struct cgp_kvs *kvs = &rs[i].kvs;
+		const struct cgkv_kvs *kvs = &rs[i].kvs;
 		uint64_t v;
 
 		if (rs[i].err && !kvs->n) {
@@ -160,12 +159,12 @@ static void print_once_table(const struct reading *rs, size_t n, const struct op
 		}
 		/* the nine counters, then any key a later kernel adds */
 		for (size_t k = 0; k < NKEYS + kvs->n; k++) {
-			const char *key = k < NKEYS ? cgp_slab_keys[k] : kvs->v[k - NKEYS].key;
-			char total_key[CGP_KEY_MAX + 8];
+			const char *key = k < NKEYS ? cgkv_slab_keys[k] : kvs->v[k - NKEYS].key;
+			char total_key[CGKV_KEY_MAX + 8];
 			size_t row, j;
 
 			if (k >= NKEYS) {
-				for (j = 0; j < NKEYS && strcmp(key, cgp_slab_keys[j]); j++)
+				for (j = 0; j < NKEYS && strcmp(key, cgkv_slab_keys[j]); j++)
 					;
 				if (j < NKEYS || !strncmp(key, "total_", 6))
 					continue;
@@ -173,15 +172,15 @@ static void print_once_table(const struct reading *rs, size_t n, const struct op
 			row = cgo_row(&t, 0);
 			cgo_set(&t, row, C_CGROUP, rs[i].cgroup);
 			cgo_set(&t, row, C_KEY, key);
-			if (!cgp_kvs_get(kvs, key, &v))
+			if (!cgkv_kvs_get(kvs, key, &v))
 				cgo_set_u64(&t, row, C_OWN, v);
 			snprintf(total_key, sizeof(total_key), "total_%s", key);
-			if (!cgp_kvs_get(kvs, total_key, &v))
+			if (!cgkv_kvs_get(kvs, total_key, &v))
 				cgo_set_u64(&t, row, C_TOTAL, v);
 		}
 	}
 	if (t.nrows || o->out.mode != CGO_TABLE)
-		cgo_print(&t, stdout, o->out.mode, o->out.noheadings);
+		tool_print_table(&t, &o->out);
 	cgo_table_free(&t);
 }
 
@@ -249,12 +248,12 @@ static void print_prometheus(const struct reading *rs, size_t n, size_t failed)
 						{ "cgroup", rs[i].cgroup },
 						{ "origin", origins[k] },
 					};
-					char key[CGP_KEY_MAX];
+					char key[CGKV_KEY_MAX];
 					uint64_t v;
 
 					snprintf(key, sizeof(key), "%s%s", total ? "total_" : "",
 						 families[f].keys[k]);
-					if (!cgp_kvs_get(&rs[i].kvs, key, &v))
+					if (!cgkv_kvs_get(&rs[i].kvs, key, &v))
 						cgprom_sample(stdout, name, l,
 							      families[f].keys[1] ? 2 : 1, v);
 				}
@@ -285,10 +284,10 @@ static int show_once(const struct tool_cgroups *cgs, const struct opts *o,
 		 * a cgroup that exists keeps its entry, with what was read
 		 * (some keys may be missing) or none, and its error
 		 */
-		if (rs[n].err != ECGROUPNOTEXIST)
+		if (rs[n].err != CGM_ENOCGROUP)
 			n++;
 		else
-			cgp_kvs_free(&rs[n].kvs);
+			cgkv_kvs_free(&rs[n].kvs);
 	}
 	if (o->out.mode == CGO_JSON && !o->out.columns)
 		print_once_json(rs, n);
@@ -297,7 +296,7 @@ static int show_once(const struct tool_cgroups *cgs, const struct opts *o,
 	else
 		print_once_table(rs, n, o);
 	for (size_t i = 0; i < n; i++)
-		cgp_kvs_free(&rs[i].kvs);
+		cgkv_kvs_free(&rs[i].kvs);
 	free(rs);
 	/* --prometheus: failures are a metric; '> f.tmp && mv' must go on */
 	if (o->out.mode == CGO_PROM && ok)
@@ -326,13 +325,13 @@ static void print_interval(struct cgo_table *t, const char *cg, double time_s,
 	size_t row;
 
 	for (size_t k = 0; k < NKEYS; k++)
-		delta[k] = cgp_delta(before[k], now[k]);
+		delta[k] = cgnum_delta(before[k], now[k]);
 	if (o->out.mode != CGO_JSON) {
 		row = cgo_row(t, 0);
 		cgo_setf(t, row, I_TIME, "%.1f", time_s);
 		cgo_set(t, row, I_CGROUP, cg);
 		for (size_t k = 0; k < NKEYS; k++)
-			cgo_setf(t, row, I_RATES + k, "%.0f", cgp_rate(delta[k], ms));
+			cgo_setf(t, row, I_RATES + k, "%.0f", cgnum_rate(delta[k], ms));
 		return;
 	}
 	cgjw_init(&w, stdout);
@@ -343,11 +342,11 @@ static void print_interval(struct cgo_table *t, const char *cg, double time_s,
 	cgjw_str(&w, "counters", o->own ? "own" : "total");
 	cgjw_obj(&w, "delta");
 	for (size_t k = 0; k < NKEYS; k++)
-		cgjw_u64(&w, cgp_slab_keys[k], delta[k]);
+		cgjw_u64(&w, cgkv_slab_keys[k], delta[k]);
 	cgjw_end(&w);
 	cgjw_obj(&w, "per_second");
 	for (size_t k = 0; k < NKEYS; k++)
-		cgjw_fixed(&w, cgp_slab_keys[k], cgp_rate(delta[k], ms), 1);
+		cgjw_fixed(&w, cgkv_slab_keys[k], cgnum_rate(delta[k], ms), 1);
 	cgjw_end(&w);
 	cgjw_end(&w);
 	putchar('\n');
@@ -407,7 +406,7 @@ static int show_intervals(const struct tool_cgroups *cgs, const struct opts *o)
 			fs[i].sampled = 1;
 		}
 		if (o->out.mode != CGO_JSON)
-			cgo_print(&t, stdout, o->out.mode, o->out.noheadings);
+			tool_print_table(&t, &o->out);
 		if (fflush(stdout) || ferror(stdout))
 			break;	/* reported by the check at exit */
 		last = now;
@@ -417,7 +416,7 @@ static int show_intervals(const struct tool_cgroups *cgs, const struct opts *o)
 			ok++;
 	if (o->out.mode != CGO_JSON)
 		cgo_table_free(&t);
-	cgp_kvs_free(&r.kvs);
+	cgkv_kvs_free(&r.kvs);
 	free(fs);
 	return tool_status(ok, failed);
 }
@@ -466,12 +465,12 @@ int main(int argc, char **argv)
 			continue;
 		switch (c) {
 		case 'i':
-			if (cgp_parse_interval_ms(optarg, &o.interval_ms))
+			if (cgnum_parse_interval_ms(optarg, &o.interval_ms))
 				tool_usage_err("invalid interval '%s' (seconds, > 0, at most 3 decimals)",
 					       optarg);
 			break;
 		case 'c':
-			if (cgp_parse_u64(optarg, &o.count) || o.count == 0)
+			if (cgnum_parse_u64(optarg, &o.count) || o.count == 0)
 				tool_usage_err("invalid count '%s' (a number >= 1)", optarg);
 			have_count = 1;
 			break;
@@ -492,16 +491,11 @@ int main(int argc, char **argv)
 	tool_out_check(&o.out, o.interval_ms ? "--prometheus does not go with -i (scrape the counters instead)" : NULL);
 	if (o.out.mode == CGO_JSON && o.interval_ms && (o.out.columns || o.out.noheadings))
 		tool_usage_err("-o and -n do not apply to -J with -i (JSON Lines of every counter)");
-	if (o.out.mode != CGO_PROM) {
-		/* check -o before touching any cgroup */
-		struct cgo_table t;
-
-		if (o.interval_ms)
-			tool_table_init(&t, icols, NCOLS(icols), DEFAULT_ICOLS, &o.out);
-		else
-			tool_table_init(&t, cols, NCOLS(cols), DEFAULT_COLS, &o.out);
-		cgo_table_free(&t);
-	}
+	/* check -o before touching any cgroup */
+	if (o.interval_ms)
+		tool_check_columns(icols, NCOLS(icols), DEFAULT_ICOLS, &o.out);
+	else
+		tool_check_columns(cols, NCOLS(cols), DEFAULT_COLS, &o.out);
 
 	tool_init();
 	tool_need_file(CGM_SLAB_STAT);

@@ -87,9 +87,9 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if ((argc != 3 && argc != 6) ||
-	    cgp_parse_u64(argv[2], &seconds) != 0 ||
-	    (argc == 6 && (cgp_parse_u64(argv[3], &every) != 0 || every == 0 ||
-			   cgp_parse_u64(argv[5], &count) != 0))) {
+	    cgnum_parse_u64(argv[2], &seconds) != 0 ||
+	    (argc == 6 && (cgnum_parse_u64(argv[3], &every) != 0 || every == 0 ||
+			   cgnum_parse_u64(argv[5], &count) != 0))) {
 		fputs(usage, stderr);
 		return 2;
 	}

@@ -33,7 +33,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (argc < 3 || argc > 4 ||
-	    (argc == 4 && cgp_parse_u64(argv[3], &count) != 0)) {
+	    (argc == 4 && cgnum_parse_u64(argv[3], &count) != 0)) {
 		fputs(usage, stderr);
 		return 2;
 	}

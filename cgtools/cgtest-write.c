@@ -76,7 +76,7 @@ static pid_t arm_signal(int sig, uint64_t ms)
 
 static void print_result(int err, uint64_t ms)
 {
-	const char *name = err ? cgp_errno_name(err) : "ok";
+	const char *name = err ? cgnum_errno_name(err) : "ok";
 
 	if (name)
 		printf("%s %llu\n", name, (unsigned long long)ms);
@@ -103,12 +103,12 @@ int main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
 		switch (c) {
 		case OPT_AFTER:
-			if (cgp_parse_u64(optarg, &after) || after > 3600 * 1000)
+			if (cgnum_parse_u64(optarg, &after) || after > 3600 * 1000)
 				usage_err("--signal-after takes milliseconds");
 			have_after = 1;
 			break;
 		case OPT_SIGNAL:
-			sig = cgp_parse_signal(optarg);
+			sig = cgnum_parse_signal(optarg);
 			if (sig <= 0 || sig == SIGKILL || sig == SIGSTOP)
 				usage_err("--signal takes a catchable signal");
 			break;

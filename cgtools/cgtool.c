@@ -9,7 +9,6 @@
 #include "cgtext.h"
 
 #include <errno.h>
-#include <libcgroup.h>
 #include <locale.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -62,7 +61,7 @@ void tool_err(const char *object, const char *fmt, ...)
 
 void tool_cg_err(const char *cgroup, const char *file, int rc)
 {
-	if (rc == ECGROUPNOTEXIST || !file)
+	if (rc == CGM_ENOCGROUP || !file)
 		tool_err(cgroup, "%s", cgm_strerror(rc));
 	else
 		tool_err(cgroup, "%s: %s", file, cgm_strerror(rc));
@@ -136,7 +135,7 @@ void tool_need_file(const char *file)
 {
 	int rc = cgm_has_file("/", file);
 
-	if (rc == ECGROUPVALUENOTEXIST) {
+	if (rc == CGM_ENOFILE) {
 		/* one line, not one error per cgroup on an unpatched kernel */
 		tool_err(file, "this kernel does not provide it (it needs the memcg slab series; see cgtools(7))");
 		exit(EXIT_FAIL);
@@ -169,7 +168,7 @@ void tool_add_cgroup(struct tool_cgroups *cgs, const char *arg)
 	/* the reversible form the tools print (\xHH) names the same cgroup */
 	if (cgtext_decode(arg, name, sizeof(name)))
 		tool_usage_err("%s: not a cgroup path", arg);
-	switch (cgp_cgroup_arg(name, path, sizeof(path))) {
+	switch (cgpath_cgroup_arg(name, path, sizeof(path))) {
 	case 0:
 		break;
 	case -2:
@@ -186,7 +185,7 @@ void tool_opt_g(struct tool_cgroups *cgs, const char *arg)
 		tool_add_cgroup(cgs, arg);
 		return;
 	}
-	if (!*arg || !cgp_names_memory(arg, strlen(arg)))
+	if (!*arg || !cgpath_names_memory(arg, strlen(arg)))
 		tool_usage_err("-g %s: cgtools read the memory controller only", arg);
 }
 
@@ -201,11 +200,11 @@ void tool_add_operands(struct tool_cgroups *cgs, int argc, char **argv,
 
 void tool_dedupe_cgroups(struct tool_cgroups *cgs)
 {
-	struct cgp_pathset seen = { 0 };
+	struct cgpath_pathset seen = { 0 };
 	size_t kept = 0;
 
 	for (size_t i = 0; i < cgs->n; i++) {
-		int rc = cgp_pathset_add(&seen, cgs->path[i]);
+		int rc = cgpath_pathset_add(&seen, cgs->path[i]);
 
 		if (rc < 0) {
 			tool_err(NULL, "out of memory");
@@ -217,7 +216,7 @@ void tool_dedupe_cgroups(struct tool_cgroups *cgs)
 			free(cgs->path[i]);
 	}
 	cgs->n = kept;
-	cgp_pathset_free(&seen);
+	cgpath_pathset_free(&seen);
 }
 
 void tool_free_cgroups(struct tool_cgroups *cgs)
@@ -289,4 +288,23 @@ void tool_table_init(struct cgo_table *t, const struct cgo_col *cols,
 
 	if (cgo_table_init(t, cols, ncols, defaults, o->columns, bad, sizeof(bad)))
 		tool_usage_err("unknown column '%s' (see --help)", bad);
+}
+
+void tool_check_columns(const struct cgo_col *cols, size_t ncols,
+			const char *defaults, const struct tool_out *o)
+{
+	struct cgo_table t;
+
+	if (o->mode == CGO_PROM)
+		return;
+	tool_table_init(&t, cols, ncols, defaults, o);
+	cgo_table_free(&t);
+}
+
+void tool_print_table(struct cgo_table *t, const struct tool_out *o)
+{
+	if (cgo_print(t, stdout, o->mode, o->noheadings)) {
+		tool_err(NULL, "out of memory");
+		exit(EXIT_FAIL);
+	}
 }

@@ -139,6 +139,12 @@ void tool_out_check(const struct tool_out *o, const char *no_prom);
 void tool_table_init(struct cgo_table *t, const struct cgo_col *cols,
 		     size_t ncols, const char *defaults, const struct tool_out *o);
 
+/* -o checked before any cgroup is touched: exits 2 naming a bad column. */
+void tool_check_columns(const struct cgo_col *cols, size_t ncols,
+			const char *defaults, const struct tool_out *o);
+/* cgo_print() to stdout in O's mode, or exit 1 if the table ran out of memory. */
+void tool_print_table(struct cgo_table *t, const struct tool_out *o);
+
 /* The --help lines of the output options. */
 #define TOOL_OUT_HELP \
 "  -n, --noheadings      no header line\n" \

@@ -9,7 +9,7 @@
  */
 #define _GNU_SOURCE
 #include "../cgmem-backend.h"
-#include "../cgmem.h"
+#include "../cgfs.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -54,7 +54,7 @@ int cgmb_read_lines(const char *cgroup, const char *file,
 {
 	char path[FILENAME_MAX], *text = NULL, *p;
 	size_t len = 0, cap = 0;
-	int fd, rc = cgm_build_path(cgroup, file, path, sizeof(path));
+	int fd, rc = cgfs_path(cgroup, file, path, sizeof(path));
 
 	if (rc)
 		return rc;
@@ -160,12 +160,12 @@ int cgmb_walk(const char *cgroup, int (*dir)(const char *full_path, void *arg),
 	      void (*bad)(const char *full_path, int rc, void *arg), void *arg)
 {
 	char path[FILENAME_MAX];
-	int rc = cgm_build_path(cgroup, NULL, path, sizeof(path));
+	int rc = cgfs_path(cgroup, NULL, path, sizeof(path));
 
 	return rc ? rc : walk_dir(path, sizeof(path), dir, bad, arg);
 }
 
 int cgmb_write(const char *cgroup, const char *file, const char *value)
 {
-	return cgm_write_direct(cgroup, file, value);
+	return cgfs_write(cgroup, file, value);
 }

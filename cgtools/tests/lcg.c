@@ -15,12 +15,12 @@ int main(void)
 {
 	int failed = 0;
 	/* cgroup_init() never ran: libcgroup kept no errno */
-	int rc = cgm_lcg_error(ECGOTHER);
+	int rc = cgmb_lcg_error(ECGOTHER);
 
 	failed |= rc == 0;
 	printf("%s libcgroup's ECGOTHER without an errno stays an error (%d)\n",
 	       rc ? "ok" : "not ok", rc);
-	rc = cgm_lcg_error(ECGROUPNOTEXIST);
+	rc = cgmb_lcg_error(ECGROUPNOTEXIST);
 	failed |= rc != ECGROUPNOTEXIST;
 	printf("%s other libcgroup codes pass unchanged\n",
 	       rc == ECGROUPNOTEXIST ? "ok" : "not ok");

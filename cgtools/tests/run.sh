@@ -111,6 +111,44 @@ else
 fi
 rm -rf "$hb"
 
+# --- issue 24.10: the layers, from the objects the build made.  Each
+# module's functions carry its name; calls only go down (no backend into
+# cgmem, no tool or cgtool into libcgroup, cgjson and cgprom not into the
+# table module); cgout leaves exiting to its callers; cgnum uses glibc's
+# errno and signal names
+layer() { # NAME OBJECT WHAT-MUST-BE-ABSENT(ERE on nm lines)
+	bad=$(nm "$2" 2>&1 | grep -E "$3")
+	if [ -z "$bad" ]; then ok "24.10 $1"; else not_ok "24.10 $1" "$bad"; fi
+}
+for m in cgnum cgtext cgkv cgmount cgpath cgfs; do
+	bad=$(nm "$m.o" | awk '$2 ~ /^[TDRB]$/ { print $3 }' | grep -v "^${m}_")
+	if [ -z "$bad" ]; then ok "24.10 $m.o exports only ${m}_*"; else not_ok "24.10 $m.o exports only ${m}_*" "$bad"; fi
+done
+layer "cgmem-lcg.o calls nothing of cgmem (no cycle)" cgmem-lcg.o " U cgm_"
+if grep -n '\bcgm_[a-z_]*(' tests/fakecg.c; then
+	not_ok "24.10 tests/fakecg.c calls nothing of cgmem (no cycle)"
+else
+	ok "24.10 tests/fakecg.c calls nothing of cgmem (no cycle)"
+fi
+for o in cgdentry.o cgslabstat.o cgshrink.o cgtool.o; do
+	layer "$o uses libcgroup only through cgmem" "$o" " U cgroup_"
+done
+if grep -ln 'include <libcgroup.h>' cgdentry.c cgslabstat.c cgshrink.c cgtool.c; then
+	not_ok "24.10 no tool includes <libcgroup.h>"
+else
+	ok "24.10 no tool includes <libcgroup.h>"
+fi
+layer "cgjson.o does not call the table module" cgjson.o " U cgo_"
+layer "cgprom.o does not call the table module" cgprom.o " U cgo_"
+layer "cgout.o never exits (out of memory is its caller's call)" cgout.o " U (exit|_exit|abort)$"
+layer "cgnum.o names errnos and signals with glibc, no tables" cgnum.o " [dDrR] (errno|signal)_names"
+expect_same "24.10 cgnum.o asks glibc" "$(nm cgnum.o | grep -cE ' U (strerrorname_np|sigabbrev_np)$')" 2
+# the old copies: a table set up only to check -o, then freed; cgm_walk
+# called from a tool (tool_walk tolerates partial failure for all three)
+expect_same "24.10 one copy of the -o check and of the tolerant walk" \
+	"$(cat cgdentry.c cgslabstat.c cgshrink.c | awk '/tool_table_init\(&t/ { init = NR } /cgo_table_free\(&t\)/ && NR - init <= 2 { n++ } END { print n + 0 }') $(cat cgdentry.c cgslabstat.c cgshrink.c | grep -c 'cgm_walk(')" \
+	"0 0"
+
 # --- unit tests of the pure modules and of the libcgroup error helper
 for u in unit-tests lcg-tests; do
 	tests/build/$u > "$scratch/unit" 2>&1

@@ -80,10 +80,10 @@ static void u64_accepts_plain_decimals(void)
 {
 	uint64_t v = 1;
 
-	CHECK(cgp_parse_u64("0", &v) == 0 && v == 0);
-	CHECK(cgp_parse_u64("42", &v) == 0 && v == 42);
-	CHECK(cgp_parse_u64("007", &v) == 0 && v == 7);
-	CHECK(cgp_parse_u64("18446744073709551615", &v) == 0 && v == UINT64_MAX);
+	CHECK(cgnum_parse_u64("0", &v) == 0 && v == 0);
+	CHECK(cgnum_parse_u64("42", &v) == 0 && v == 42);
+	CHECK(cgnum_parse_u64("007", &v) == 0 && v == 7);
+	CHECK(cgnum_parse_u64("18446744073709551615", &v) == 0 && v == UINT64_MAX);
 }
 
 /* Signs, blanks, prefixes, junk and overflow are refused, *out untouched. */
@@ -96,13 +96,13 @@ static void u64_rejects_junk_and_overflow(void)
 	uint64_t v = 77;
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		if (cgp_parse_u64(bad[i], &v) != -1) {
+		if (cgnum_parse_u64(bad[i], &v) != -1) {
 			printf("# accepted '%s'\n", bad[i]);
 			case_failed = 1;
 		}
 	}
 	CHECK(v == 77);
-	CHECK(cgp_parse_u64(NULL, &v) == -1);
+	CHECK(cgnum_parse_u64(NULL, &v) == -1);
 }
 
 /* -i takes seconds with up to three decimals, > 0, up to one day. */
@@ -110,11 +110,11 @@ static void interval_parses_to_ms(void)
 {
 	uint64_t ms = 0;
 
-	CHECK(cgp_parse_interval_ms("1", &ms) == 0 && ms == 1000);
-	CHECK(cgp_parse_interval_ms("0.5", &ms) == 0 && ms == 500);
-	CHECK(cgp_parse_interval_ms("1.250", &ms) == 0 && ms == 1250);
-	CHECK(cgp_parse_interval_ms("0.001", &ms) == 0 && ms == 1);
-	CHECK(cgp_parse_interval_ms("86400", &ms) == 0 && ms == 86400000);
+	CHECK(cgnum_parse_interval_ms("1", &ms) == 0 && ms == 1000);
+	CHECK(cgnum_parse_interval_ms("0.5", &ms) == 0 && ms == 500);
+	CHECK(cgnum_parse_interval_ms("1.250", &ms) == 0 && ms == 1250);
+	CHECK(cgnum_parse_interval_ms("0.001", &ms) == 0 && ms == 1);
+	CHECK(cgnum_parse_interval_ms("86400", &ms) == 0 && ms == 86400000);
 }
 
 static void interval_rejects_bad(void)
@@ -126,7 +126,7 @@ static void interval_rejects_bad(void)
 	uint64_t ms = 9;
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		if (cgp_parse_interval_ms(bad[i], &ms) != -1) {
+		if (cgnum_parse_interval_ms(bad[i], &ms) != -1) {
 			printf("# accepted '%s'\n", bad[i]);
 			case_failed = 1;
 		}
@@ -137,14 +137,14 @@ static void interval_rejects_bad(void)
 /* A "key value" line splits into its key and number. */
 static void kv_line_splits(void)
 {
-	char key[CGP_KEY_MAX];
+	char key[CGKV_KEY_MAX];
 	uint64_t v;
 
-	CHECK(cgp_parse_kv_line("unused 42\n", key, &v) == 0 &&
+	CHECK(cgkv_parse_kv_line("unused 42\n", key, &v) == 0 &&
 	      !strcmp(key, "unused") && v == 42);
-	CHECK(cgp_parse_kv_line("total_unused\t7", key, &v) == 0 &&
+	CHECK(cgkv_parse_kv_line("total_unused\t7", key, &v) == 0 &&
 	      !strcmp(key, "total_unused") && v == 7);
-	CHECK(cgp_parse_kv_line("sb:254:0 3  \n", key, &v) == 0 &&
+	CHECK(cgkv_parse_kv_line("sb:254:0 3  \n", key, &v) == 0 &&
 	      !strcmp(key, "sb:254:0") && v == 3);
 }
 
@@ -156,11 +156,11 @@ static void kv_line_rejects_malformed(void)
 		"unused 18446744073709551616",
 		"a_key_that_is_much_too_long_to_be_kept_in_sixty_four_bytes_xxxxxx 1",
 	};
-	char key[CGP_KEY_MAX];
+	char key[CGKV_KEY_MAX];
 	uint64_t v;
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		if (cgp_parse_kv_line(bad[i], key, &v) != -1) {
+		if (cgkv_parse_kv_line(bad[i], key, &v) != -1) {
 			printf("# accepted '%s'\n", bad[i]);
 			case_failed = 1;
 		}
@@ -170,27 +170,27 @@ static void kv_line_rejects_malformed(void)
 /* A whole file parses in order; lookups find present keys only. */
 static void kvs_parse_and_lookup(void)
 {
-	struct cgp_kvs kvs = { 0 };
+	struct cgkv_kvs kvs = { 0 };
 	uint64_t v = 0;
 
-	CHECK(cgp_kvs_parse(&kvs, "a 1\nb 2\ntotal_a 30\n") == 0);
+	CHECK(cgkv_kvs_parse(&kvs, "a 1\nb 2\ntotal_a 30\n") == 0);
 	CHECK(kvs.n == 3);
 	CHECK(kvs.n == 3 && !strcmp(kvs.v[2].key, "total_a"));
-	CHECK(cgp_kvs_get(&kvs, "b", &v) == 0 && v == 2);
-	CHECK(cgp_kvs_get(&kvs, "total_a", &v) == 0 && v == 30);
-	CHECK(cgp_kvs_get(&kvs, "c", &v) == -1);
-	cgp_kvs_free(&kvs);
-	CHECK(cgp_kvs_parse(&kvs, "a 1\nbroken\n") == -1);
-	cgp_kvs_free(&kvs);
+	CHECK(cgkv_kvs_get(&kvs, "b", &v) == 0 && v == 2);
+	CHECK(cgkv_kvs_get(&kvs, "total_a", &v) == 0 && v == 30);
+	CHECK(cgkv_kvs_get(&kvs, "c", &v) == -1);
+	cgkv_kvs_free(&kvs);
+	CHECK(cgkv_kvs_parse(&kvs, "a 1\nbroken\n") == -1);
+	cgkv_kvs_free(&kvs);
 	/* many keys: the array grows */
 	for (int i = 0; i < 100; i++) {
 		char k[16];
 
 		snprintf(k, sizeof(k), "k%d", i);
-		CHECK(cgp_kvs_add(&kvs, k, (uint64_t)i) == 0);
+		CHECK(cgkv_kvs_add(&kvs, k, (uint64_t)i) == 0);
 	}
-	CHECK(cgp_kvs_get(&kvs, "k99", &v) == 0 && v == 99);
-	cgp_kvs_free(&kvs);
+	CHECK(cgkv_kvs_get(&kvs, "k99", &v) == 0 && v == 99);
+	cgkv_kvs_free(&kvs);
 }
 
 /* N<nid> and sb:<major>:<minor> keys decode; near-misses do not. */
@@ -198,37 +198,37 @@ static void node_and_sb_keys(void)
 {
 	unsigned int a = 0, b = 0;
 
-	CHECK(cgp_parse_node_key("N0", &a) == 0 && a == 0);
-	CHECK(cgp_parse_node_key("N12", &a) == 0 && a == 12);
-	CHECK(cgp_parse_node_key("N", &a) == -1);
-	CHECK(cgp_parse_node_key("Nx", &a) == -1);
-	CHECK(cgp_parse_node_key("n1", &a) == -1);
-	CHECK(cgp_parse_sb_key("sb:254:0", &a, &b) == 0 && a == 254 && b == 0);
-	CHECK(cgp_parse_sb_key("sb:0:21", &a, &b) == 0 && a == 0 && b == 21);
-	CHECK(cgp_parse_sb_key("sb:254", &a, &b) == -1);
-	CHECK(cgp_parse_sb_key("sb::0", &a, &b) == -1);
-	CHECK(cgp_parse_sb_key("sb:1:2:3", &a, &b) == -1);
-	CHECK(cgp_parse_sb_key("sb:a:0", &a, &b) == -1);
-	CHECK(cgp_parse_sb_key("sb:4294967296:0", &a, &b) == -1);
+	CHECK(cgkv_parse_node_key("N0", &a) == 0 && a == 0);
+	CHECK(cgkv_parse_node_key("N12", &a) == 0 && a == 12);
+	CHECK(cgkv_parse_node_key("N", &a) == -1);
+	CHECK(cgkv_parse_node_key("Nx", &a) == -1);
+	CHECK(cgkv_parse_node_key("n1", &a) == -1);
+	CHECK(cgkv_parse_sb_key("sb:254:0", &a, &b) == 0 && a == 254 && b == 0);
+	CHECK(cgkv_parse_sb_key("sb:0:21", &a, &b) == 0 && a == 0 && b == 21);
+	CHECK(cgkv_parse_sb_key("sb:254", &a, &b) == -1);
+	CHECK(cgkv_parse_sb_key("sb::0", &a, &b) == -1);
+	CHECK(cgkv_parse_sb_key("sb:1:2:3", &a, &b) == -1);
+	CHECK(cgkv_parse_sb_key("sb:a:0", &a, &b) == -1);
+	CHECK(cgkv_parse_sb_key("sb:4294967296:0", &a, &b) == -1);
 }
 
 /* memory.dentry_unused as the spec lays it out decodes fully. */
 static void dentry_decodes_spec_example(void)
 {
-	struct cgp_kvs kvs = { 0 };
-	struct cgp_dentry d;
+	struct cgkv_kvs kvs = { 0 };
+	struct cgkv_dentry d;
 
-	CHECK(cgp_kvs_parse(&kvs, "unused 120\ntotal_unused 150\nN0 70\nN1 50\n"
+	CHECK(cgkv_kvs_parse(&kvs, "unused 120\ntotal_unused 150\nN0 70\nN1 50\n"
 			    "sb:0:2 20\nsb:254:0 100\n") == 0);
 	const char *missing;
 
-	CHECK(cgp_dentry_decode(&kvs, &d, &missing) == 0);
+	CHECK(cgkv_dentry_decode(&kvs, &d, &missing) == 0);
 	CHECK(d.unused == 120 && d.total == 150);
 	CHECK(d.nnodes == 2 && d.nodes[1].nid == 1 && d.nodes[1].n == 50);
 	CHECK(d.nsbs == 2 && d.sbs[1].major == 254 && d.sbs[1].minor == 0 &&
 	      d.sbs[1].n == 100);
-	cgp_dentry_free(&d);
-	cgp_kvs_free(&kvs);
+	cgkv_dentry_free(&d);
+	cgkv_kvs_free(&kvs);
 }
 
 /*
@@ -243,25 +243,25 @@ static void dentry_rejects_incomplete(void)
 		{ "total_unused 1\n", "unused" },
 		{ "", "unused" },
 	};
-	struct cgp_kvs kvs = { 0 };
-	struct cgp_dentry d;
+	struct cgkv_kvs kvs = { 0 };
+	struct cgkv_dentry d;
 	const char *missing;
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		CHECK(cgp_kvs_parse(&kvs, bad[i].text) == 0);
-		if (cgp_dentry_decode(&kvs, &d, &missing) != -1) {
+		CHECK(cgkv_kvs_parse(&kvs, bad[i].text) == 0);
+		if (cgkv_dentry_decode(&kvs, &d, &missing) != -1) {
 			printf("# decoded '%s'\n", bad[i].text);
 			case_failed = 1;
-			cgp_dentry_free(&d);
+			cgkv_dentry_free(&d);
 		} else {
 			CHECK(missing && !strcmp(missing, bad[i].missing));
 		}
-		cgp_kvs_free(&kvs);
+		cgkv_kvs_free(&kvs);
 	}
-	CHECK(cgp_kvs_parse(&kvs, "unused 1\ntotal_unused 2\nnew_key 3\nN0 1\n") == 0);
-	CHECK(cgp_dentry_decode(&kvs, &d, &missing) == 0 && d.total == 2 && d.nnodes == 1);
-	cgp_dentry_free(&d);
-	cgp_kvs_free(&kvs);
+	CHECK(cgkv_kvs_parse(&kvs, "unused 1\ntotal_unused 2\nnew_key 3\nN0 1\n") == 0);
+	CHECK(cgkv_dentry_decode(&kvs, &d, &missing) == 0 && d.total == 2 && d.nnodes == 1);
+	cgkv_dentry_free(&d);
+	cgkv_kvs_free(&kvs);
 }
 
 static const char mountinfo[] =
@@ -271,10 +271,10 @@ static const char mountinfo[] =
 	"18 1 254:0 / /mnt/my\\040data rw,relatime shared:1 - ext4 /dev/vda rw\n"
 	"19 1 8:1 /x /only\\011bind rw - xfs /dev/sda1 rw\n";
 
-static int read_mounts(const char *text, struct cgp_mounts *m)
+static int read_mounts(const char *text, struct cgmount_table *m)
 {
 	FILE *f = fmemopen((void *)text, strlen(text), "r");
-	int rc = cgp_mounts_read(f, m);
+	int rc = cgmount_read(f, m);
 
 	fclose(f);
 	return rc;
@@ -283,32 +283,32 @@ static int read_mounts(const char *text, struct cgp_mounts *m)
 /* A superblock is named by the mount of its root, escapes undone. */
 static void mountinfo_prefers_root_mount(void)
 {
-	struct cgp_mounts m;
-	const struct cgp_mount *e;
+	struct cgmount_table m;
+	const struct cgmount_entry *e;
 
 	CHECK(read_mounts(mountinfo, &m) == 0);
 	CHECK(m.n == 5);
-	e = cgp_mounts_find(&m, 254, 0);
+	e = cgmount_find(&m, 254, 0);
 	CHECK(e && !strcmp(e->point, "/mnt/my data") && !strcmp(e->fstype, "ext4"));
-	e = cgp_mounts_find(&m, 0, 14);
+	e = cgmount_find(&m, 0, 14);
 	CHECK(e && !strcmp(e->point, "/sys/fs/cgroup/memory") &&
 	      !strcmp(e->fstype, "cgroup"));
-	cgp_mounts_free(&m);
+	cgmount_free(&m);
 }
 
 /* Only a bind mount of part of it: that one; never mounted: none. */
 static void mountinfo_bind_and_unknown(void)
 {
-	struct cgp_mounts m;
-	const struct cgp_mount *e;
+	struct cgmount_table m;
+	const struct cgmount_entry *e;
 
 	CHECK(read_mounts(mountinfo, &m) == 0);
-	e = cgp_mounts_find(&m, 8, 1);
+	e = cgmount_find(&m, 8, 1);
 	CHECK(e && !strcmp(e->point, "/only\tbind") && !strcmp(e->root, "/x") &&
 	      !strcmp(e->fstype, "xfs"));
-	CHECK(cgp_mounts_find(&m, 0, 7) == NULL);
-	CHECK(cgp_mounts_find(&m, 254, 1) == NULL);
-	cgp_mounts_free(&m);
+	CHECK(cgmount_find(&m, 0, 7) == NULL);
+	CHECK(cgmount_find(&m, 254, 1) == NULL);
+	cgmount_free(&m);
 }
 
 static void mountinfo_rejects_malformed(void)
@@ -321,12 +321,12 @@ static void mountinfo_rejects_malformed(void)
 	};
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		struct cgp_mounts m;
+		struct cgmount_table m;
 
 		if (read_mounts(bad[i], &m) != -1) {
 			printf("# accepted '%s'\n", bad[i]);
 			case_failed = 1;
-			cgp_mounts_free(&m);
+			cgmount_free(&m);
 		}
 	}
 }
@@ -336,28 +336,28 @@ static void cgroup_arg_normalises(void)
 {
 	char out[64];
 
-	CHECK(cgp_cgroup_arg("/", out, sizeof(out)) == 0 && !strcmp(out, "/"));
-	CHECK(cgp_cgroup_arg("A/B/", out, sizeof(out)) == 0 && !strcmp(out, "/A/B"));
-	CHECK(cgp_cgroup_arg("//A//./B", out, sizeof(out)) == 0 &&
+	CHECK(cgpath_cgroup_arg("/", out, sizeof(out)) == 0 && !strcmp(out, "/"));
+	CHECK(cgpath_cgroup_arg("A/B/", out, sizeof(out)) == 0 && !strcmp(out, "/A/B"));
+	CHECK(cgpath_cgroup_arg("//A//./B", out, sizeof(out)) == 0 &&
 	      !strcmp(out, "/A/B"));
-	CHECK(cgp_cgroup_arg("memory:/A", out, sizeof(out)) == 0 &&
+	CHECK(cgpath_cgroup_arg("memory:/A", out, sizeof(out)) == 0 &&
 	      !strcmp(out, "/A"));
-	CHECK(cgp_cgroup_arg("cpu,memory:A", out, sizeof(out)) == 0 &&
+	CHECK(cgpath_cgroup_arg("cpu,memory:A", out, sizeof(out)) == 0 &&
 	      !strcmp(out, "/A"));
-	CHECK(cgp_cgroup_arg("memory:/", out, sizeof(out)) == 0 && !strcmp(out, "/"));
-	CHECK(cgp_cgroup_arg("/a:b", out, sizeof(out)) == 0 && !strcmp(out, "/a:b"));
+	CHECK(cgpath_cgroup_arg("memory:/", out, sizeof(out)) == 0 && !strcmp(out, "/"));
+	CHECK(cgpath_cgroup_arg("/a:b", out, sizeof(out)) == 0 && !strcmp(out, "/a:b"));
 }
 
 static void cgroup_arg_rejects(void)
 {
 	char out[8];
 
-	CHECK(cgp_cgroup_arg("cpu:/A", out, sizeof(out)) == -2);
-	CHECK(cgp_cgroup_arg("memoryx:/A", out, sizeof(out)) == -2);
-	CHECK(cgp_cgroup_arg("/A/../B", out, sizeof(out)) == -1);
-	CHECK(cgp_cgroup_arg("", out, sizeof(out)) == -1);
-	CHECK(cgp_cgroup_arg("memory:", out, sizeof(out)) == -1);
-	CHECK(cgp_cgroup_arg("/a_name_too_long", out, sizeof(out)) == -1);
+	CHECK(cgpath_cgroup_arg("cpu:/A", out, sizeof(out)) == -2);
+	CHECK(cgpath_cgroup_arg("memoryx:/A", out, sizeof(out)) == -2);
+	CHECK(cgpath_cgroup_arg("/A/../B", out, sizeof(out)) == -1);
+	CHECK(cgpath_cgroup_arg("", out, sizeof(out)) == -1);
+	CHECK(cgpath_cgroup_arg("memory:", out, sizeof(out)) == -1);
+	CHECK(cgpath_cgroup_arg("/a_name_too_long", out, sizeof(out)) == -1);
 }
 
 /* Walk paths become cgroup paths relative to the mount point. */
@@ -366,12 +366,12 @@ static void rel_path_strips_mount(void)
 	const char *mnt = "/sys/fs/cgroup/memory";
 	char out[64];
 
-	CHECK(cgp_rel_path(mnt, mnt, out, sizeof(out)) == 0 && !strcmp(out, "/"));
-	CHECK(cgp_rel_path("/sys/fs/cgroup/memory/", "/sys/fs/cgroup/memory/A/B/",
+	CHECK(cgpath_rel_path(mnt, mnt, out, sizeof(out)) == 0 && !strcmp(out, "/"));
+	CHECK(cgpath_rel_path("/sys/fs/cgroup/memory/", "/sys/fs/cgroup/memory/A/B/",
 			   out, sizeof(out)) == 0 && !strcmp(out, "/A/B"));
-	CHECK(cgp_rel_path(mnt, "/sys/fs/cgroup/memoryX/A", out, sizeof(out)) == -1);
-	CHECK(cgp_rel_path(mnt, "/elsewhere", out, sizeof(out)) == -1);
-	CHECK(cgp_rel_path("/", "/A", out, sizeof(out)) == 0 && !strcmp(out, "/A"));
+	CHECK(cgpath_rel_path(mnt, "/sys/fs/cgroup/memoryX/A", out, sizeof(out)) == -1);
+	CHECK(cgpath_rel_path(mnt, "/elsewhere", out, sizeof(out)) == -1);
+	CHECK(cgpath_rel_path("/", "/A", out, sizeof(out)) == 0 && !strcmp(out, "/A"));
 }
 
 /* -r order: pre-order, children by total descending, ties by name. */
@@ -383,7 +383,7 @@ static void tree_order_sorts_children_by_total(void)
 	unsigned int depth[6];
 	static const size_t want[] = { 0, 3, 4, 2, 1, 5 };
 
-	CHECK(cgp_tree_order(paths, keys, 6, order, depth) == 0);
+	CHECK(cgpath_tree_order(paths, keys, 6, order, depth) == 0);
 	for (size_t i = 0; i < 6; i++) {
 		if (order[i] != want[i]) {
 			printf("# order[%zu] = %s, want %s\n", i, paths[order[i]],
@@ -402,21 +402,21 @@ static void tree_order_from_root_and_orphans(void)
 	size_t order[4];
 	unsigned int depth[4];
 
-	CHECK(cgp_tree_order(paths, keys, 4, order, depth) == 0);
+	CHECK(cgpath_tree_order(paths, keys, 4, order, depth) == 0);
 	CHECK(order[0] == 0 && order[1] == 2 && order[2] == 3 && order[3] == 1);
 	CHECK(depth[3] == 2 && depth[1] == 1);
-	CHECK(cgp_tree_order(orphan, keys, 2, order, depth) == -1);
+	CHECK(cgpath_tree_order(orphan, keys, 2, order, depth) == -1);
 }
 
 /* Counter deltas never go negative; rates are per second. */
 static void delta_and_rate(void)
 {
-	CHECK(cgp_delta(3, 5) == 2);
-	CHECK(cgp_delta(5, 3) == 0);
-	CHECK(cgp_delta(0, UINT64_MAX) == UINT64_MAX);
-	CHECK(cgp_rate(10, 500) == 20.0);
-	CHECK(cgp_rate(3, 1000) == 3.0);
-	CHECK(cgp_rate(7, 0) == 0.0);
+	CHECK(cgnum_delta(3, 5) == 2);
+	CHECK(cgnum_delta(5, 3) == 0);
+	CHECK(cgnum_delta(0, UINT64_MAX) == UINT64_MAX);
+	CHECK(cgnum_rate(10, 500) == 20.0);
+	CHECK(cgnum_rate(3, 1000) == 3.0);
+	CHECK(cgnum_rate(7, 0) == 0.0);
 }
 
 /* JSON strings escape quotes, backslashes and control characters. */
@@ -522,20 +522,20 @@ static void text_decode(void)
 /* Each path once: the set says which were there. */
 static void pathset_dedupes(void)
 {
-	struct cgp_pathset set = { 0 };
+	struct cgpath_pathset set = { 0 };
 	char p[32];
 	int added = 0;
 
 	for (int round = 0; round < 2; round++)
 		for (int i = 0; i < 1000; i++) {
 			snprintf(p, sizeof(p), "/A/%d", i);
-			added += cgp_pathset_add(&set, p);
+			added += cgpath_pathset_add(&set, p);
 		}
 	CHECK(added == 1000 && set.n == 1000);
-	CHECK(cgp_pathset_add(&set, "/A/1000") == 1);
-	cgp_pathset_free(&set);
-	CHECK(cgp_pathset_add(&set, "/") == 1);
-	cgp_pathset_free(&set);
+	CHECK(cgpath_pathset_add(&set, "/A/1000") == 1);
+	cgpath_pathset_free(&set);
+	CHECK(cgpath_pathset_add(&set, "/") == 1);
+	cgpath_pathset_free(&set);
 }
 
 /* What cgj_string writes, json-c reads back and cgtext decodes to the same bytes. */
@@ -827,43 +827,43 @@ static void prom_escapes(void)
 /* -g CTRL: a controller list names memory or not. */
 static void controller_lists(void)
 {
-	CHECK(cgp_names_memory("memory", 6) == 1);
-	CHECK(cgp_names_memory("cpu,memory", 10) == 1);
-	CHECK(cgp_names_memory("memory,cpu", 10) == 1);
-	CHECK(cgp_names_memory("cpu", 3) == 0);
-	CHECK(cgp_names_memory("memoryx", 7) == 0);
-	CHECK(cgp_names_memory("", 0) == 0);
-	CHECK(cgp_names_memory("memory:/A", 6) == 1);
+	CHECK(cgpath_names_memory("memory", 6) == 1);
+	CHECK(cgpath_names_memory("cpu,memory", 10) == 1);
+	CHECK(cgpath_names_memory("memory,cpu", 10) == 1);
+	CHECK(cgpath_names_memory("cpu", 3) == 0);
+	CHECK(cgpath_names_memory("memoryx", 7) == 0);
+	CHECK(cgpath_names_memory("", 0) == 0);
+	CHECK(cgpath_names_memory("memory:/A", 6) == 1);
 }
 
 /* Subtree membership is by whole path components. */
 static void under_is_by_component(void)
 {
-	CHECK(cgp_under("/A/B", "/A"));
-	CHECK(cgp_under("/A", "/A"));
-	CHECK(!cgp_under("/AB", "/A"));
-	CHECK(cgp_under("/x", "/"));
+	CHECK(cgpath_under("/A/B", "/A"));
+	CHECK(cgpath_under("/A", "/A"));
+	CHECK(!cgpath_under("/AB", "/A"));
+	CHECK(cgpath_under("/x", "/"));
 }
 
 /* All 18 keys of memory.slab_reclaim_stat, or the first one missing. */
 static void slab_keys_complete(void)
 {
-	struct cgp_kvs kvs = { 0 };
-	char buf[CGP_KEY_MAX];
+	struct cgkv_kvs kvs = { 0 };
+	char buf[CGKV_KEY_MAX];
 
 	for (int t = 0; t < 2; t++)
-		for (size_t k = 0; k < CGP_SLAB_NKEYS; k++) {
-			char key[CGP_KEY_MAX];
+		for (size_t k = 0; k < CGKV_SLAB_NKEYS; k++) {
+			char key[CGKV_KEY_MAX];
 
-			snprintf(key, sizeof(key), "%s%s", t ? "total_" : "", cgp_slab_keys[k]);
-			if (!(t && k == CGP_SLAB_NKEYS - 1))
-				cgp_kvs_add(&kvs, key, 1);
+			snprintf(key, sizeof(key), "%s%s", t ? "total_" : "", cgkv_slab_keys[k]);
+			if (!(t && k == CGKV_SLAB_NKEYS - 1))
+				cgkv_kvs_add(&kvs, key, 1);
 		}
-	CHECK(cgp_slab_missing(&kvs, buf) && !strcmp(buf, "total_forced_shrinks"));
-	cgp_kvs_add(&kvs, "total_forced_shrinks", 1);
-	CHECK(cgp_slab_missing(&kvs, buf) == NULL);
-	cgp_kvs_free(&kvs);
-	CHECK(cgp_slab_missing(&kvs, buf) && !strcmp(buf, "global_scanned"));
+	CHECK(cgkv_slab_missing(&kvs, buf) && !strcmp(buf, "total_forced_shrinks"));
+	cgkv_kvs_add(&kvs, "total_forced_shrinks", 1);
+	CHECK(cgkv_slab_missing(&kvs, buf) == NULL);
+	cgkv_kvs_free(&kvs);
+	CHECK(cgkv_slab_missing(&kvs, buf) && !strcmp(buf, "global_scanned"));
 }
 
 /* major:minor device numbers. */
@@ -871,26 +871,26 @@ static void devno_parses(void)
 {
 	unsigned int a = 9, b = 9;
 
-	CHECK(cgp_parse_devno("254:0", &a, &b) == 0 && a == 254 && b == 0);
-	CHECK(cgp_parse_devno("254", &a, &b) == -1);
-	CHECK(cgp_parse_devno(":1", &a, &b) == -1);
-	CHECK(cgp_parse_devno("1:", &a, &b) == -1);
-	CHECK(cgp_parse_devno("1:2:3", &a, &b) == -1);
+	CHECK(cgnum_parse_devno("254:0", &a, &b) == 0 && a == 254 && b == 0);
+	CHECK(cgnum_parse_devno("254", &a, &b) == -1);
+	CHECK(cgnum_parse_devno(":1", &a, &b) == -1);
+	CHECK(cgnum_parse_devno("1:", &a, &b) == -1);
+	CHECK(cgnum_parse_devno("1:2:3", &a, &b) == -1);
 }
 
 static void errno_and_signal_names(void)
 {
-	CHECK(!strcmp(cgp_errno_name(EINTR), "EINTR"));
-	CHECK(!strcmp(cgp_errno_name(EINVAL), "EINVAL"));
-	CHECK(!strcmp(cgp_errno_name(EACCES), "EACCES"));
-	CHECK(!strcmp(cgp_errno_name(EBUSY), "EBUSY"));
-	CHECK(cgp_errno_name(4095) == NULL);
-	CHECK(cgp_parse_signal("USR1") == SIGUSR1);
-	CHECK(cgp_parse_signal("SIGUSR2") == SIGUSR2);
-	CHECK(cgp_parse_signal("15") == 15);
-	CHECK(cgp_parse_signal("0") == -1);
-	CHECK(cgp_parse_signal("65") == -1);
-	CHECK(cgp_parse_signal("SIGFOO") == -1);
+	CHECK(!strcmp(cgnum_errno_name(EINTR), "EINTR"));
+	CHECK(!strcmp(cgnum_errno_name(EINVAL), "EINVAL"));
+	CHECK(!strcmp(cgnum_errno_name(EACCES), "EACCES"));
+	CHECK(!strcmp(cgnum_errno_name(EBUSY), "EBUSY"));
+	CHECK(cgnum_errno_name(4095) == NULL);
+	CHECK(cgnum_parse_signal("USR1") == SIGUSR1);
+	CHECK(cgnum_parse_signal("SIGUSR2") == SIGUSR2);
+	CHECK(cgnum_parse_signal("15") == 15);
+	CHECK(cgnum_parse_signal("0") == -1);
+	CHECK(cgnum_parse_signal("65") == -1);
+	CHECK(cgnum_parse_signal("SIGFOO") == -1);
 }
 
 int main(void)
