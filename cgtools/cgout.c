@@ -179,6 +179,72 @@ void cgo_setf(struct cgo_table *t, size_t row, size_t col, const char *fmt, ...)
 	cgo_set(t, row, col, buf);
 }
 
+int cgo_sort_by(struct cgo_table *t, const char *name)
+{
+	for (size_t c = 0; c < t->ncols; c++) {
+		if (!strcasecmp(t->cols[c].name, name)) {
+			t->sort = c + 1;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static const struct cgo_table *sort_table;
+
+/* Rows by the sort column, as cgo_sort_by() says; ties by index. */
+static int by_sort_column(const void *a, const void *b)
+{
+	const struct cgo_table *t = sort_table;
+	size_t i = *(const size_t *)a, j = *(const size_t *)b, c = t->sort - 1;
+	const char *x = t->cells[i * t->ncols + c], *y = t->cells[j * t->ncols + c];
+	int r;
+
+	if (!x || !y)
+		r = !x - !y;
+	else if ((t->cols[c].flags & CGO_RIGHT) && strlen(x) != strlen(y) &&
+		 strspn(x, "0123456789") == strlen(x) && strspn(y, "0123456789") == strlen(y))
+		r = strlen(x) < strlen(y) ? -1 : 1;	/* digits only: longer is larger */
+	else
+		r = strcmp(x, y);
+	return r ? r : (i < j ? -1 : 1);
+}
+
+/* Put rows [t->printed, t->nrows) in sort order; 0, or -1 out of memory. */
+static int sort_rows(struct cgo_table *t)
+{
+	size_t n = t->nrows - t->printed, *idx;
+	char **cells;
+	unsigned int *depth;
+
+	if (!t->sort || n < 2)
+		return 0;
+	idx = malloc(n * sizeof(*idx));
+	cells = malloc(n * t->ncols * sizeof(*cells));
+	depth = malloc(n * sizeof(*depth));
+	if (!idx || !cells || !depth) {
+		free(idx);
+		free(cells);
+		free(depth);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		idx[i] = t->printed + i;
+	sort_table = t;
+	qsort(idx, n, sizeof(*idx), by_sort_column);
+	for (size_t i = 0; i < n; i++) {
+		memcpy(cells + i * t->ncols, t->cells + idx[i] * t->ncols,
+		       t->ncols * sizeof(*cells));
+		depth[i] = t->depth[idx[i]];
+	}
+	memcpy(t->cells + t->printed * t->ncols, cells, n * t->ncols * sizeof(*cells));
+	memcpy(t->depth + t->printed, depth, n * sizeof(*depth));
+	free(idx);
+	free(cells);
+	free(depth);
+	return 0;
+}
+
 /* What a TABLE cell shows: the tree's last component, or all of it. */
 static const char *shown(const struct cgo_table *t, size_t r, size_t c,
 			 size_t *indent)
@@ -188,7 +254,7 @@ static const char *shown(const struct cgo_table *t, size_t r, size_t c,
 	*indent = 0;
 	if (!s)
 		return "-";
-	if (t->tree && (t->cols[c].flags & CGO_TREE) && t->depth[r] > 0) {
+	if (t->tree && !t->sort && (t->cols[c].flags & CGO_TREE) && t->depth[r] > 0) {
 		const char *slash = strrchr(s, '/');
 
 		*indent = 2 * (size_t)t->depth[r];
@@ -281,7 +347,7 @@ int cgo_print(struct cgo_table *t, FILE *out, enum cgo_mode mode, int noheadings
 {
 	int header = !noheadings && !t->header_done && mode != CGO_PAIRS;
 
-	if (t->oom)
+	if (t->oom || sort_rows(t))
 		return -1;
 	if (mode == CGO_JSON) {
 		print_json(t, out);

@@ -50,6 +50,7 @@ struct cgo_table {
 	 * indented by 2 * depth (rows at depth 0 print in full) */
 	int tree;
 	int oom;		/* a row or cell could not be stored */
+	size_t sort;		/* 1 + the column rows are sorted by; 0: none */
 };
 
 /*
@@ -60,6 +61,13 @@ struct cgo_table {
 int cgo_table_init(struct cgo_table *t, const struct cgo_col *cols,
 		   size_t ncols, const char *defaults, const char *list,
 		   char *bad, size_t badsz);
+/*
+ * Sort the rows by column NAME (any case) when printed: numbers (CGO_RIGHT
+ * columns) by value, others by bytes, ties in the order added, empty
+ * cells last; a tree prints as a list.  0, or -1 for an unknown NAME.
+ */
+int cgo_sort_by(struct cgo_table *t, const char *name);
+
 /*
  * A new row at DEPTH, every cell empty; returns its index.  Out of
  * memory, the table remembers it (cgo_set() on that row does nothing)

@@ -260,6 +260,7 @@ int tool_out_option(struct tool_out *o, int c, const char *arg)
 	switch (c) {
 	case 'n': o->noheadings = 1; return 1;
 	case 'o': o->columns = arg; return 1;
+	case 'x': o->sort = arg; return 1;
 	case 'r': o->mode = CGO_RAW; break;
 	case 'P': o->mode = CGO_PAIRS; break;
 	case 'J': o->mode = CGO_JSON; break;
@@ -277,8 +278,10 @@ void tool_out_check(const struct tool_out *o, const char *no_prom)
 	if (o->mode == CGO_PROM && no_prom)
 		tool_usage_err("%s", no_prom);
 	/* as lsblk: -J -o picks the JSON keys, -n is harmless there */
-	if (o->mode == CGO_PROM && (o->columns || o->noheadings))
-		tool_usage_err("-o and -n do not apply to --prometheus");
+	if (o->mode == CGO_PROM && (o->columns || o->noheadings || o->sort))
+		tool_usage_err("-o, -n and -x do not apply to --prometheus");
+	if (o->mode == CGO_JSON && o->sort && !o->columns)
+		tool_usage_err("-x sorts rows: with -J it needs -o (one object per row)");
 }
 
 void tool_table_init(struct cgo_table *t, const struct cgo_col *cols,
@@ -288,6 +291,8 @@ void tool_table_init(struct cgo_table *t, const struct cgo_col *cols,
 
 	if (cgo_table_init(t, cols, ncols, defaults, o->columns, bad, sizeof(bad)))
 		tool_usage_err("unknown column '%s' (see --help)", bad);
+	if (o->sort && cgo_sort_by(t, o->sort))
+		tool_usage_err("unknown column '%s' for --sort (see --help)", o->sort);
 }
 
 void tool_check_columns(const struct cgo_col *cols, size_t ncols,

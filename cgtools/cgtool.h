@@ -109,23 +109,25 @@ uint64_t tool_now_ms(void);
 
 /*
  * The output options every tool takes, util-linux style:
- * -n/--noheadings, -o/--output COLUMNS, -r/--raw, -P/--pairs, -J/--json
- * and --prometheus.
+ * -n/--noheadings, -o/--output COLUMNS, -r/--raw, -P/--pairs, -J/--json,
+ * -x/--sort COLUMN and --prometheus.
  */
 enum { OPT_PROMETHEUS = 0x100 };
-#define TOOL_OUT_SHORTOPTS "no:rPJ"
+#define TOOL_OUT_SHORTOPTS "no:rPJx:"
 #define TOOL_OUT_LONGOPTS \
 	{ "noheadings", no_argument, NULL, 'n' }, \
 	{ "output", required_argument, NULL, 'o' }, \
 	{ "raw", no_argument, NULL, 'r' }, \
 	{ "pairs", no_argument, NULL, 'P' }, \
 	{ "json", no_argument, NULL, 'J' }, \
+	{ "sort", required_argument, NULL, 'x' }, \
 	{ "prometheus", no_argument, NULL, OPT_PROMETHEUS }
 
 struct tool_out {
 	enum cgo_mode mode;
 	int noheadings, nmodes;
 	const char *columns;	/* -o */
+	const char *sort;	/* -x */
 };
 
 /* Take option C if it is an output option: 1, else 0. */
@@ -135,7 +137,7 @@ int tool_out_option(struct tool_out *o, int c, const char *arg);
  * else why it is not.  Exits 2 if bad.
  */
 void tool_out_check(const struct tool_out *o, const char *no_prom);
-/* cgo_table_init() with -o, or exit 2 naming the unknown column. */
+/* cgo_table_init() with -o and -x, or exit 2 naming the unknown column. */
 void tool_table_init(struct cgo_table *t, const struct cgo_col *cols,
 		     size_t ncols, const char *defaults, const struct tool_out *o);
 
@@ -153,7 +155,9 @@ void tool_print_table(struct cgo_table *t, const struct tool_out *o);
 "  -r, --raw             raw output: one space between fields, unsafe\n" \
 "                        characters as \\xHH, header kept\n" \
 "  -P, --pairs           NAME=\"value\" pairs\n" \
-"  -J, --json            JSON, schema in cgtools(7)\n"
+"  -J, --json            JSON, schema in cgtools(7)\n" \
+"  -x, --sort COLUMN     sort the rows by COLUMN (numbers by value; a\n" \
+"                        tree becomes a list), in tables and -J -o\n"
 #define TOOL_PROM_HELP \
 "      --prometheus      Prometheus text format (node_exporter textfile)\n"
 

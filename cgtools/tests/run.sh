@@ -175,8 +175,8 @@ Try '$t --help' for more information."
 	expect_exit 2 "$t with an unknown option exits 2" "./$t" --bogus /
 	expect_text "$t says 'unrecognized option' once (getopt's words)" "$err" "*$t: unrecognized option '--bogus'
 Try '$t --help' for more information."
-	expect_exit 2 "$t -x exits 2" "./$t" -x /
-	expect_text "$t names the unknown short option" "$err" "*$t: invalid option -- 'x'
+	expect_exit 2 "$t -y exits 2" "./$t" -y /
+	expect_text "$t names the unknown short option" "$err" "*$t: invalid option -- 'y'
 Try*"
 	# issue 24.3: the option named is the one given
 	expect_exit 2 "24.3 $t --json=1 exits 2" "./$t" --json=1 /
@@ -507,6 +507,17 @@ printf '%s\n' "$out" > "$scratch/j"
 expect_same "24.9 cgslabstat -J -o: one object per row" \
 	"$($B/cgtest-json '.cgroups[8]' < "$scratch/j")" '{"cgroup":"/A","key":"forced_shrinks","total":1014}'
 expect_exit 2 "24.9 cgslabstat -J -o with -i exits 2" $B/cgslabstat -J -o CGROUP -i 1 /A
+expect_exit 0 "24.9 cgdentry -R -x TOTAL -r /A" $B/cgdentry -R -x total -r -o CGROUP,TOTAL /A
+expect_same "24.9 -x TOTAL: a list sorted by value, not by text" "$out" "CGROUP TOTAL
+/A/small 20
+/A/big/deep 140
+/A/big 340
+/A 460"
+expect_exit 0 "24.9 cgdentry -J -o CGROUP -x cgroup" $B/cgdentry -J -o CGROUP -x cgroup -R /A
+expect_same "24.9 -J -o -x: sorted objects" \
+	"$(printf '%s\n' "$out" | $B/cgtest-json '.cgroups[1].cgroup')" /A/big
+expect_exit 2 "24.9 -x BOGUS exits 2" $B/cgdentry -x BOGUS /A
+expect_exit 2 "24.9 -x with -J and no -o exits 2" $B/cgslabstat -J -x KEY /A
 mkcg /P 1 1
 rm "$root/P/memory.dentry_unused" "$root/P/memory.slab_reclaim_stat"
 mkdir "$root/P/memory.dentry_unused" "$root/P/memory.slab_reclaim_stat"
