@@ -44,7 +44,7 @@ static const char usage_tail[] =
 
 enum { C_CGROUP, C_UNUSED, C_TOTAL, C_DEPTH, C_NODES };
 static const struct cgo_col cols[] = {
-	[C_CGROUP] = { "CGROUP", CGO_TREE, "cgroup path (indented tree with -R)" },
+	[C_CGROUP] = { "CGROUP", CGO_TREE | CGO_TRUNC, "cgroup path (indented tree with -R)" },
 	[C_UNUSED] = { "UNUSED", CGO_RIGHT, "unused dentries on its own lists" },
 	[C_TOTAL] = { "TOTAL", CGO_RIGHT, "unused dentries of its subtree" },
 	[C_DEPTH] = { "DEPTH", CGO_RIGHT, "depth below the CGROUP named" },
@@ -54,10 +54,10 @@ static const struct cgo_col cols[] = {
 
 enum { S_CGROUP, S_DEVICE, S_FSTYPE, S_MOUNT, S_UNUSED };
 static const struct cgo_col sb_cols[] = {
-	[S_CGROUP] = { "CGROUP", 0, "cgroup path" },
+	[S_CGROUP] = { "CGROUP", CGO_TRUNC, "cgroup path" },
 	[S_DEVICE] = { "DEVICE", 0, "the file system's major:minor" },
 	[S_FSTYPE] = { "FSTYPE", 0, "its type (- if not mounted)" },
-	[S_MOUNT] = { "MOUNT", 0, "its mount point (- if not mounted)" },
+	[S_MOUNT] = { "MOUNT", CGO_TRUNC, "its mount point (- if not mounted)" },
 	[S_UNUSED] = { "UNUSED", CGO_RIGHT, "the cgroup's unused dentries on it" },
 };
 #define DEFAULT_SB_COLS "CGROUP,DEVICE,FSTYPE,MOUNT,UNUSED"

@@ -43,41 +43,55 @@ static int term_width(const struct cgtext_piece *pc)
 	return w < 0 ? -1 : w;
 }
 
-size_t cgo_escape(FILE *out, const char *s, enum cgo_mode mode)
+/* One piece of a name as MODE writes it (see cgout.h); returns its width. */
+static size_t escape_piece(FILE *out, const struct cgtext_piece *pc, enum cgo_mode mode)
+{
+	int ctrl = pc->cp < 0x20 || pc->cp == 0x7f || (pc->cp >= 0x80 && pc->cp < 0xa0);
+	int w = 1;
+
+	if (pc->escaped || ctrl || (mode == CGO_RAW && (pc->cp == ' ' || pc->cp >= 0x80)))
+		return hex_bytes(out, pc->bytes, pc->len);
+	if (mode == CGO_PAIRS && strchr("\"`$", (int)pc->cp)) {
+		if (out) {
+			fputc('\\', out);
+			fputc((int)pc->cp, out);
+		}
+		return 2;
+	}
+	if (pc->cp >= 0x80 && mode == CGO_TABLE) {
+		w = term_width(pc);
+		if (w < 0)
+			return hex_bytes(out, pc->bytes, pc->len);
+	}
+	if (out)
+		fwrite(pc->bytes, 1, pc->len, out);
+	return (size_t)w;
+}
+
+/*
+ * cgo_escape(), stopping before the piece that would take the width past
+ * LIMIT: a piece (a character, or an escape's four columns) is never cut.
+ */
+static size_t escape_upto(FILE *out, const char *s, enum cgo_mode mode, size_t limit)
 {
 	struct cgtext_piece pc;
 	size_t width = 0;
 
 	while (cgtext_next(&s, &pc)) {
-		int ctrl = pc.cp < 0x20 || pc.cp == 0x7f ||
-			   (pc.cp >= 0x80 && pc.cp < 0xa0);
-		int w;
+		size_t w = escape_piece(NULL, &pc, mode);
 
-		if (pc.escaped || ctrl || (mode == CGO_RAW && (pc.cp == ' ' || pc.cp >= 0x80))) {
-			width += hex_bytes(out, pc.bytes, pc.len);
-			continue;
-		}
-		if (mode == CGO_PAIRS && strchr("\"`$", (int)pc.cp)) {
-			if (out) {
-				fputc('\\', out);
-				fputc((int)pc.cp, out);
-			}
-			width += 2;
-			continue;
-		}
-		w = 1;
-		if (pc.cp >= 0x80 && mode == CGO_TABLE) {
-			w = term_width(&pc);
-			if (w < 0) {
-				width += hex_bytes(out, pc.bytes, pc.len);
-				continue;
-			}
-		}
+		if (width + w > limit)
+			break;
 		if (out)
-			fwrite(pc.bytes, 1, pc.len, out);
-		width += (size_t)w;
+			escape_piece(out, &pc, mode);
+		width += w;
 	}
 	return width;
+}
+
+size_t cgo_escape(FILE *out, const char *s, enum cgo_mode mode)
+{
+	return escape_upto(out, s, mode, (size_t)-1);
 }
 
 int cgo_table_init(struct cgo_table *t, const struct cgo_col *cols,
@@ -263,27 +277,68 @@ static const char *shown(const struct cgo_table *t, size_t r, size_t c,
 	return s;
 }
 
-/* One line of the aligned table: row R, or the header when HEAD. */
-static void print_line(const struct cgo_table *t, FILE *out, size_t r, int head)
+/*
+ * One line of the aligned table: row R, or the header when HEAD, each
+ * column COLW wide; a cell wider than its column is cut at a character.
+ */
+static void print_line(const struct cgo_table *t, FILE *out, size_t r, int head,
+		       const size_t *colw)
 {
 	for (size_t i = 0; i < t->nsel; i++) {
 		size_t c = t->sel[i], indent = 0, w;
 		int last = i + 1 == t->nsel;
 		const char *s = head ? t->cols[c].name : shown(t, r, c, &indent);
 
-		w = indent + cgo_escape(NULL, s, CGO_TABLE);
+		if (indent > colw[c])
+			indent = colw[c];
+		w = indent + escape_upto(NULL, s, CGO_TABLE, colw[c] - indent);
 		if (t->cols[c].flags & CGO_RIGHT)
-			fprintf(out, "%*s", (int)(t->width[c] - w), "");
+			fprintf(out, "%*s", (int)(colw[c] - w), "");
 		fprintf(out, "%*s", (int)indent, "");
-		cgo_escape(out, s, CGO_TABLE);
+		escape_upto(out, s, CGO_TABLE, colw[c] - indent);
 		if (!(t->cols[c].flags & CGO_RIGHT) && !last)
-			fprintf(out, "%*s", (int)(t->width[c] - w), "");
+			fprintf(out, "%*s", (int)(colw[c] - w), "");
 		fputs(last ? "\n" : " ", out);
 	}
 }
 
-static void print_table(struct cgo_table *t, FILE *out, int header)
+/*
+ * The widths to print with: the columns' own, and when a line would be
+ * wider than t->max_width, CGO_TRUNC columns cut (widest first, never
+ * below their header), as lsblk fits a terminal.
+ */
+static void fit_widths(const struct cgo_table *t, size_t *colw)
 {
+	size_t total = t->nsel ? t->nsel - 1 : 0;
+
+	memcpy(colw, t->width, t->ncols * sizeof(*colw));
+	for (size_t i = 0; i < t->nsel; i++)
+		total += colw[t->sel[i]];
+	while (t->max_width && total > t->max_width) {
+		size_t best = t->ncols, room = 0;
+
+		for (size_t i = 0; i < t->nsel; i++) {
+			size_t c = t->sel[i], min = strlen(t->cols[c].name);
+
+			if ((t->cols[c].flags & CGO_TRUNC) && colw[c] > min &&
+			    colw[c] - min > room) {
+				best = c;
+				room = colw[c] - min;
+			}
+		}
+		if (best == t->ncols)
+			break;		/* nothing left to cut */
+		colw[best]--;
+		total--;
+	}
+}
+
+static int print_table(struct cgo_table *t, FILE *out, int header)
+{
+	size_t *colw = malloc(t->ncols * sizeof(*colw));
+
+	if (!colw)
+		return -1;
 	for (size_t i = 0; i < t->nsel; i++) {
 		size_t c = t->sel[i], w, indent;
 
@@ -297,10 +352,13 @@ static void print_table(struct cgo_table *t, FILE *out, int header)
 				t->width[c] = w;
 		}
 	}
+	fit_widths(t, colw);
 	if (header)
-		print_line(t, out, 0, 1);
+		print_line(t, out, 0, 1, colw);
 	for (size_t r = t->printed; r < t->nrows; r++)
-		print_line(t, out, r, 0);
+		print_line(t, out, r, 0, colw);
+	free(colw);
+	return 0;
 }
 
 /* A number as the kernel and we print them: digits only. */
@@ -357,7 +415,8 @@ int cgo_print(struct cgo_table *t, FILE *out, enum cgo_mode mode, int noheadings
 
 	t->header_done = 1;
 	if (mode == CGO_TABLE) {
-		print_table(t, out, header);
+		if (print_table(t, out, header))
+			return -1;
 		t->printed = t->nrows;
 		return 0;
 	}

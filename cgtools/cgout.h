@@ -29,11 +29,12 @@ enum cgo_mode { CGO_TABLE, CGO_RAW, CGO_PAIRS, CGO_JSON, CGO_PROM };
 size_t cgo_escape(FILE *out, const char *s, enum cgo_mode mode);
 
 /* A column: its name (header, -o and pairs key), flags, help line. */
-enum { CGO_RIGHT = 1, CGO_TREE = 2 };
+enum { CGO_RIGHT = 1, CGO_TREE = 2, CGO_TRUNC = 4 };
 
 struct cgo_col {
 	const char *name;
-	unsigned int flags;	/* CGO_RIGHT: numbers; CGO_TREE: see tree */
+	unsigned int flags;	/* CGO_RIGHT: numbers; CGO_TREE: see tree;
+				 * CGO_TRUNC: may be cut to fit max_width */
 	const char *help;
 };
 
@@ -51,6 +52,7 @@ struct cgo_table {
 	int tree;
 	int oom;		/* a row or cell could not be stored */
 	size_t sort;		/* 1 + the column rows are sorted by; 0: none */
+	size_t max_width;	/* TABLE: cut CGO_TRUNC columns to fit; 0: no limit */
 };
 
 /*

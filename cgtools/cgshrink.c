@@ -58,7 +58,7 @@ enum {
 	C_TOTAL_AFTER, C_FREED, C_DENTRIES_FREED, C_MS, C_STATUS,
 };
 static const struct cgo_col cols[] = {
-	[C_CGROUP] = { "CGROUP", 0, "cgroup path" },
+	[C_CGROUP] = { "CGROUP", CGO_TRUNC, "cgroup path" },
 	[C_UNUSED_BEFORE] = { "UNUSED_BEFORE", CGO_RIGHT, "own unused dentries before" },
 	[C_UNUSED_AFTER] = { "UNUSED_AFTER", CGO_RIGHT, "own unused dentries after" },
 	[C_TOTAL_BEFORE] = { "TOTAL_BEFORE", CGO_RIGHT, "subtree's unused dentries before" },
@@ -66,7 +66,7 @@ static const struct cgo_col cols[] = {
 	[C_FREED] = { "FREED", CGO_RIGHT, "objects freed (total_forced_reclaimed)" },
 	[C_DENTRIES_FREED] = { "DENTRIES_FREED", CGO_RIGHT, "dentries freed (total_dentry_reclaimed)" },
 	[C_MS] = { "MS", CGO_RIGHT, "milliseconds the write took" },
-	[C_STATUS] = { "STATUS", 0, "ok, interrupted, dry-run, or what failed" },
+	[C_STATUS] = { "STATUS", CGO_TRUNC, "ok, interrupted, dry-run, or what failed" },
 };
 #define DEFAULT_COLS "CGROUP,UNUSED_BEFORE,UNUSED_AFTER,TOTAL_BEFORE,TOTAL_AFTER,FREED,DENTRIES_FREED,MS"
 #define NCOLS(a) (sizeof(a) / sizeof((a)[0]))

@@ -52,7 +52,7 @@ static const char usage_tail[] =
 
 enum { C_CGROUP, C_KEY, C_OWN, C_TOTAL };
 static const struct cgo_col cols[] = {
-	[C_CGROUP] = { "CGROUP", 0, "cgroup path" },
+	[C_CGROUP] = { "CGROUP", CGO_TRUNC, "cgroup path" },
 	[C_KEY] = { "KEY", 0, "counter (global_scanned, ...)" },
 	[C_OWN] = { "OWN", CGO_RIGHT, "its value for the cgroup's own lists" },
 	[C_TOTAL] = { "TOTAL", CGO_RIGHT, "its value with the descendants (total_)" },
@@ -63,7 +63,7 @@ static const struct cgo_col cols[] = {
 enum { I_TIME, I_CGROUP, I_RATES };
 static const struct cgo_col icols[] = {
 	[I_TIME] = { "TIME", CGO_RIGHT, "seconds since the start" },
-	[I_CGROUP] = { "CGROUP", 0, "cgroup path" },
+	[I_CGROUP] = { "CGROUP", CGO_TRUNC, "cgroup path" },
 	{ "GSCAN", CGO_RIGHT, "global_scanned per second" },
 	{ "GFREE", CGO_RIGHT, "global_reclaimed per second" },
 	{ "LSCAN", CGO_RIGHT, "limit_scanned per second" },

@@ -2,14 +2,17 @@
 /*
  * cgtool: the shared command-line plumbing of cgtools; see cgtool.h.
  */
+#define _DEFAULT_SOURCE	/* TIOCGWINSZ */
 #define _POSIX_C_SOURCE 200809L
 #include "cgtool.h"
 #include "cgmem.h"
+#include "cgnum.h"
 #include "cgpath.h"
 #include "cgtext.h"
 
 #include <errno.h>
 #include <locale.h>
+#include <sys/ioctl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -261,6 +264,14 @@ int tool_out_option(struct tool_out *o, int c, const char *arg)
 	case 'n': o->noheadings = 1; return 1;
 	case 'o': o->columns = arg; return 1;
 	case 'x': o->sort = arg; return 1;
+	case 'w': {
+		uint64_t n;
+
+		if (cgnum_parse_u64(arg, &n) || n == 0 || n > 100000)
+			tool_usage_err("invalid --width '%s' (a number of columns)", arg);
+		o->width = (size_t)n;
+		return 1;
+	}
 	case 'r': o->mode = CGO_RAW; break;
 	case 'P': o->mode = CGO_PAIRS; break;
 	case 'J': o->mode = CGO_JSON; break;
@@ -284,6 +295,22 @@ void tool_out_check(const struct tool_out *o, const char *no_prom)
 		tool_usage_err("-x sorts rows: with -J it needs -o (one object per row)");
 }
 
+/* The terminal's columns when stdout is one ($COLUMNS first), else 0. */
+static size_t terminal_width(void)
+{
+	struct winsize ws;
+	uint64_t n;
+	const char *cols = getenv("COLUMNS");
+
+	if (!isatty(STDOUT_FILENO))
+		return 0;
+	if (cols && !cgnum_parse_u64(cols, &n) && n > 0 && n <= 100000)
+		return (size_t)n;
+	if (!ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_col)
+		return ws.ws_col;
+	return 0;
+}
+
 void tool_table_init(struct cgo_table *t, const struct cgo_col *cols,
 		     size_t ncols, const char *defaults, const struct tool_out *o)
 {
@@ -293,6 +320,7 @@ void tool_table_init(struct cgo_table *t, const struct cgo_col *cols,
 		tool_usage_err("unknown column '%s' (see --help)", bad);
 	if (o->sort && cgo_sort_by(t, o->sort))
 		tool_usage_err("unknown column '%s' for --sort (see --help)", o->sort);
+	t->max_width = o->width ? o->width : terminal_width();
 }
 
 void tool_check_columns(const struct cgo_col *cols, size_t ncols,

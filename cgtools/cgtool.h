@@ -113,7 +113,7 @@ uint64_t tool_now_ms(void);
  * -x/--sort COLUMN and --prometheus.
  */
 enum { OPT_PROMETHEUS = 0x100 };
-#define TOOL_OUT_SHORTOPTS "no:rPJx:"
+#define TOOL_OUT_SHORTOPTS "no:rPJx:w:"
 #define TOOL_OUT_LONGOPTS \
 	{ "noheadings", no_argument, NULL, 'n' }, \
 	{ "output", required_argument, NULL, 'o' }, \
@@ -121,6 +121,7 @@ enum { OPT_PROMETHEUS = 0x100 };
 	{ "pairs", no_argument, NULL, 'P' }, \
 	{ "json", no_argument, NULL, 'J' }, \
 	{ "sort", required_argument, NULL, 'x' }, \
+	{ "width", required_argument, NULL, 'w' }, \
 	{ "prometheus", no_argument, NULL, OPT_PROMETHEUS }
 
 struct tool_out {
@@ -128,6 +129,7 @@ struct tool_out {
 	int noheadings, nmodes;
 	const char *columns;	/* -o */
 	const char *sort;	/* -x */
+	size_t width;		/* -w; 0: the terminal's, if stdout is one */
 };
 
 /* Take option C if it is an output option: 1, else 0. */
@@ -157,7 +159,9 @@ void tool_print_table(struct cgo_table *t, const struct tool_out *o);
 "  -P, --pairs           NAME=\"value\" pairs\n" \
 "  -J, --json            JSON, schema in cgtools(7)\n" \
 "  -x, --sort COLUMN     sort the rows by COLUMN (numbers by value; a\n" \
-"                        tree becomes a list), in tables and -J -o\n"
+"                        tree becomes a list), in tables and -J -o\n" \
+"  -w, --width N         fit tables in N columns, cutting names (default:\n" \
+"                        the terminal's width when writing to one)\n"
 #define TOOL_PROM_HELP \
 "      --prometheus      Prometheus text format (node_exporter textfile)\n"
 

@@ -518,6 +518,15 @@ expect_same "24.9 -J -o -x: sorted objects" \
 	"$(printf '%s\n' "$out" | $B/cgtest-json '.cgroups[1].cgroup')" /A/big
 expect_exit 2 "24.9 -x BOGUS exits 2" $B/cgdentry -x BOGUS /A
 expect_exit 2 "24.9 -x with -J and no -o exits 2" $B/cgslabstat -J -x KEY /A
+mkcg /A/small/a-rather-long-cgroup-name 3 3
+expect_exit 0 "24.9 cgdentry -R -w 24 /A/small" $B/cgdentry -R -w 24 /A/small
+expect_same "24.9 -w: the CGROUP column is cut to fit 24 columns" "$out" "CGROUP      UNUSED TOTAL
+/A/small        20    20
+  a-rather-      3     3"
+expect_exit 0 "24.9 -r is never cut" $B/cgdentry -R -r -n -w 24 /A/small
+expect_text "24.9 -r keeps the whole name" "$out" "*a-rather-long-cgroup-name 3 3"
+expect_exit 2 "24.9 -w 0 exits 2" $B/cgdentry -w 0 /A
+rm -rf "$root/A/small/a-rather-long-cgroup-name"
 mkcg /P 1 1
 rm "$root/P/memory.dentry_unused" "$root/P/memory.slab_reclaim_stat"
 mkdir "$root/P/memory.dentry_unused" "$root/P/memory.slab_reclaim_stat"
