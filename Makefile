@@ -123,7 +123,7 @@ run demo: kernel initramfs
 	@qemu/boot.sh --kernel $(BZIMAGE) --initrd $(INITRD) --run demo \
 		--out $(BUILD)/demo
 
-# P1-P4, P6 on the patched kernel, P5 booting it and vanilla in turn;
+# P1-P4, P6-P8 on the patched kernel, P5 booting it and vanilla in turn;
 # build/bench/table.txt and bench.png.  BENCH_SCALE=N goes bigger.
 bench: kernel vanilla-kernel initramfs
 	@tests/bench/run.sh --kernel $(BZIMAGE) --vanilla $(VBZIMAGE) \
@@ -165,7 +165,8 @@ series-check: $(DEPS_STAMP)
 DEBUG_CHECK ?= $(if $(T),0,1)
 DEBUG_TESTS ?= stress- force-02 force-03 force-04 force-05 force-06 \
 	force-09 force-13 spec-05 seed-04 spec-19 input-01
-FAST_TESTS ?= -stress-
+# nokmem-* tests run in a boot of their own (cgroup.memory=nokmem).
+FAST_TESTS ?= -stress- -nokmem-
 check: kernel initramfs
 	@tests/host/check.sh --kernel $(BZIMAGE) --initrd $(INITRD) \
 		--out $(BUILD)/check $(if $(T),--tests "$(T)") \

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Claim: `make bench` produces every figure it announces.  Run with tiny
 # populations (BENCH_SMOKE=1), the guest side of the benchmark
-# (tests/bench.sh: P1-P4 and P6, then P5 as each side) finishes, and
+# (tests/bench.sh: P1-P4 and P6-P8, then P5 as each side) finishes, and
 # tests/bench/summarize.awk, which makes the host's table, finds samples
 # for every figure, each positive with min <= median <= max, percentages
 # within 0..100, and a value for every ratio.  It checks the plumbing, not

@@ -5,16 +5,15 @@
 # from spec33's lists, both of them freed some, and its limit_* and
 # forced_* keys stay at 0.
 #
-# What was freed from spec33's lists, and by whom, is told by the
-# mm_shrink_slab_end trace event, filtered on "memcg == <spec33's inode
-# number>": one event per do_shrink_slab() call on spec33's lists, with the
-# task that ran it (kswapdN, or the task in direct reclaim), the origin and
-# what scan_objects returned.  The series counts global_reclaimed in that
-# same call from that same return value (mem_cgroup_count_shrink(), for
-# every memcg-aware shrinker, not only the superblock's), and the stat file
-# flushes rstat on every read, so the two are equal, exactly:
-#   global_reclaimed delta == sum of the event's return values
-# once reclaim has stopped (the fill is gone, kswapd is asleep) and the
+# Who scanned spec33's lists is told by the mm_shrink_slab_start trace
+# event, filtered on "memcg == <spec33's inode number>": one event per
+# do_shrink_slab() call on spec33's lists, with the task that ran it
+# (kswapdN, or the task in direct reclaim) and the origin.  What they
+# freed is in spec33's dentry_reclaimed and inode_reclaimed, which count
+# every dentry and inode freed from its lists whatever the origin: all of
+# it must be global_reclaimed,
+#   global_reclaimed delta == dentry_reclaimed + inode_reclaimed deltas
+# once reclaim has stopped (the fill is gone, kswapd is asleep), and the
 # ring buffer lost no event (checked: overrun and dropped events are 0).
 #
 # The two phases, each made to happen rather than hoped for:
@@ -44,19 +43,17 @@
 # its share is seen (one try sufficed in every run on TCG since the per-zone
 # min_free_kbytes).
 #
-# Why the first version failed: it summed every superblock shrinker event,
-# of any memcg, against spec33's and the root's deltas, and stopped the
-# trace right after the fill, while kswapd was still freeing (its frees
-# went into global_reclaimed but not into the trace: +148,616 counted
-# against 125,067 traced; here kswapd freed 20,000 to 50,000 more objects
-# from spec33 after the fill was gone, before it slept).  Here the trace
-# runs until kswapd sleeps with the fill gone, and is filtered on spec33
-# so it stays small (under 120 events a run, nothing overwritten).
+# The trace runs until kswapd sleeps with the fill gone, and is filtered
+# on spec33 so it stays small (under 120 events a run, nothing
+# overwritten).  (Until the forced shrink stopped using shrinkers, this
+# test summed mm_shrink_slab_end's return values instead; that event keeps
+# its prototype now, so it names no memcg, and a shrinker's return value
+# counts objects it only took off a list.)
 #
 # Wrong kernels this catches: one that counts kswapd's or direct reclaim's
 # frees as limit_* or forced_* or nowhere (global_reclaimed short of the
-# traced frees by at least that share, or limit_/forced_ moving), or counts
-# global reclaim only in drop_caches.
+# dentries and inodes freed, or limit_/forced_ moving), or counts global
+# reclaim only in drop_caches.
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 
@@ -74,7 +71,7 @@ IDLE_POLLS=100		# kswapd asleep: polls 0.2 s apart before giving up
 SETTLE_TRIES=5		# reads of stat and trace, 1 s apart, until they agree
 XFS=/mnt/xfs
 TRACING=/sys/kernel/tracing
-END=$TRACING/events/vmscan/mm_shrink_slab_end
+END=$TRACING/events/vmscan/mm_shrink_slab_start
 FILL=/tmp/spec33.fill
 VM=/proc/sys/vm
 
@@ -155,16 +152,16 @@ kswapd_asleep() {
 }
 
 # traced: "KSWAPD DIRECT NONGLOBAL EVENTS TASKS" over the events so far:
-# what kswapd freed from spec33's lists, what other tasks (direct reclaim)
-# freed, events whose origin is not global, all events, and the direct
+# shrinker calls on spec33's lists by kswapd, by other tasks (direct
+# reclaim), those whose origin is not global, all of them, and the direct
 # reclaimers' names.
 traced() {
-	awk '/ mm_shrink_slab_end: / {
+	awk '/ mm_shrink_slab_start: / {
 		c = $1; sub(/-[0-9]+$/, "", c); sub(/^ +/, "", c)
-		n++; r = $(NF - 4)
+		n++
 		if ($(NF - 2) != "global") ng++
-		if (c ~ /^kswapd[0-9]+$/) k += r
-		else { d += r; if (r > 0) who[c] = 1 }
+		if (c ~ /^kswapd[0-9]+$/) k++
+		else { d++; who[c] = 1 }
 	} END {
 		w = ""; for (t in who) w = w t ","
 		print k + 0, d + 0, ng + 0, n + 0, (w == "" ? "-" : w)
@@ -241,7 +238,7 @@ while :; do
 done
 kswapd=$1 direct=$2
 stall1=$(awk '/^allocstall/ { n += $2 } END { print n + 0 }' /proc/vmstat)
-diag "kswapd phase: ${fill} MB filled ($((room / 1024)) MB above low), $i tries, $(($(now_ms) - t0)) ms; freed from spec33: $kswapd by kswapd, $direct by others; allocstall +$((stall1 - stall0))"
+diag "kswapd phase: ${fill} MB filled ($((room / 1024)) MB above low), $i tries, $(($(now_ms) - t0)) ms; shrinker calls on spec33's lists: $kswapd by kswapd, $direct by others; allocstall +$((stall1 - stall0))"
 echo "$wsf0" > "$VM"/watermark_scale_factor
 
 # direct reclaim: every zone below its min watermark, kswapd asleep
@@ -263,35 +260,37 @@ while :; do
 	i=$((i + 1))
 done
 stall2=$(awk '/^allocstall/ { n += $2 } END { print n + 0 }' /proc/vmstat)
-diag "direct phase: $i tries, $(($(now_ms) - t0)) ms; freed from spec33 so far: $1 by kswapd, $2 by others ($5); allocstall +$((stall2 - stall1))"
+diag "direct phase: $i tries, $(($(now_ms) - t0)) ms; shrinker calls on spec33's lists so far: $1 by kswapd, $2 by others ($5); allocstall +$((stall2 - stall1))"
 
-# the end of reclaim: the fill goes, kswapd sleeps; then stat and trace
-# must agree (a last kswapd pass may still be counting: read them again)
+# the end of reclaim: the fill goes, kswapd sleeps; then the counts must
+# agree (a last kswapd pass may still be counting: read them again)
 umount $FILL || fail "umount $FILL"
 kswapd_asleep "after the fill"
 i=1
 while :; do
 	s1=$(cg_read spec33 memory.slab_reclaim_stat)
-	# shellcheck disable=SC2046 # five words
-	set -- $(traced)
 	gr=$(delta_of "$s0" "$s1" global_reclaimed)
-	[ "$gr" -eq $(($1 + $2)) ] && break
+	di=$(($(delta_of "$s0" "$s1" dentry_reclaimed) + $(delta_of "$s0" "$s1" inode_reclaimed)))
+	[ "$gr" -eq "$di" ] && break
 	[ $i -lt $SETTLE_TRIES ] || break
-	diag "read $i: global_reclaimed +$gr, traced $(($1 + $2)): read again"
+	diag "read $i: global_reclaimed +$gr, dentries and inodes freed $di: read again"
 	sleep 1
 	i=$((i + 1))
 done
 echo 0 > $END/enable
+# shellcheck disable=SC2046 # five words
+set -- $(traced)
 kswapd=$1 direct=$2 nonglobal=$3 events=$4 tasks=$5
 lost1=$(lost)
-diag "$events events; freed from spec33: $kswapd by kswapd, $direct by direct reclaim ($tasks); global_reclaimed +$gr, global_scanned +$(delta_of "$s0" "$s1" global_scanned); lost events $((lost1 - lost0)); allocstall +$((stall2 - stall0))"
+diag "$events shrinker calls on spec33's lists: $kswapd by kswapd, $direct by direct reclaim ($tasks); global_reclaimed +$gr, dentries and inodes freed $di, global_scanned +$(delta_of "$s0" "$s1" global_scanned); lost events $((lost1 - lost0)); allocstall +$((stall2 - stall0))"
 
 expect_eq $((lost1 - lost0)) 0 "trace events lost (overrun or dropped): the sums are short"
 expect_eq "$(vmstat oom_kill)" "$oom0" "OOM kills during the test"
 expect_eq "$nonglobal" 0 "events on spec33's lists with an origin other than global"
-expect_gt "$kswapd" 0 "objects kswapd freed from spec33's lists"
-expect_gt "$direct" 0 "objects direct reclaim freed from spec33's lists"
-expect_eq "$gr" $((kswapd + direct)) "spec33's global_reclaimed delta against what kswapd ($kswapd) and direct reclaim ($direct) freed from its lists"
+expect_gt "$kswapd" 0 "kswapd's shrinker calls on spec33's lists"
+expect_gt "$direct" 0 "direct reclaim's shrinker calls on spec33's lists"
+expect_gt "$gr" 0 "spec33's global_reclaimed delta"
+expect_eq "$gr" "$di" "spec33's global_reclaimed delta against the dentries and inodes freed from its lists"
 expect_ge "$(delta_of "$s0" "$s1" global_scanned)" "$gr" "spec33's global_scanned delta"
 for key in limit_scanned limit_reclaimed forced_scanned forced_reclaimed forced_shrinks; do
 	expect_eq "$(delta_of "$s0" "$s1" $key)" 0 "spec33's $key delta"

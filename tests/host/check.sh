@@ -141,6 +141,13 @@ guest() {
 		"$top"/tests/stress/fsck-images.sh "$out/$name"
 }
 guest guest "guest tests" "$kernel" "${pattern:-$guest_tests}"
+# With kmem accounting off every dentry and inode is on the root's lists:
+# the nokmem-* tests need a boot of their own, with cgroup.memory=nokmem.
+# The other runs leave them out (FAST_TESTS, DEBUG_TESTS); with T= the
+# boot is left out too.
+[ -z "$pattern" ] &&
+	guest nokmem "guest tests with kmem accounting off" "$kernel" \
+		"nokmem-" "cgroup.memory=nokmem"
 if [ -n "$debug_kernel" ]; then
 	build_ok=1
 	if [ -n "$debug_build" ]; then
@@ -185,6 +192,7 @@ if [ -n "$pattern" ]; then
 	total=$(select_names "$top/tests" | grep -c .)
 	leave "$((total - $(grep -c . "$out/guest.selected"))) of $total guest tests (T=$pattern)"
 	leave "the series' build checks (T=)"
+	leave "the boot with kmem accounting off (T=)"
 elif [ $series -eq 0 ]; then
 	leave "the series' build checks (SERIES_CHECK=0)"
 fi

@@ -1,0 +1,43 @@
+# Claim: an rmdir of the cgroup written to ends a forced shrink within a
+# batch, so rmdir (which drains the file's writers holding cgroup_mutex,
+# stalling every cgroup operation on the machine) never waits for the
+# whole walk: "all" on POPULATION unused dentries, and an rmdir of the
+# cgroup once the write has freed a tenth of them; the write then succeeds
+# at once, and most of the dentries are still there (on the parent's lists,
+# where the rmdir moved them).  A write that ran to its end would have
+# freed them all.
+# shellcheck source-path=SCRIPTDIR source=../lib.sh
+. "$(dirname "$0")/../lib.sh"
+
+POPULATION=200000
+
+need_file "" memory.force_slab_shrink
+need_tool cgtest-write
+cg_create force16
+d=$(test_dir)
+
+cg_lookup_many force16 "$d" $POPULATION
+before=$(cg_disk_unused force16)
+expect_ge "$before" $POPULATION "unused dentries before"
+
+out=/tmp/force16.$$
+at_exit rm -f "$out"
+cgtest-write "$MEMCG/force16/memory.force_slab_shrink" all > "$out" 2>&1 &
+writer=$!
+
+# wait for the write to have freed a tenth, then remove the cgroup
+left=$before
+while [ "$left" -gt $((before * 9 / 10)) ]; do
+	kill -0 $writer 2>/dev/null || break
+	left=$(cg_disk_unused force16)
+done
+t0=$(now_ms)
+rmdir "$MEMCG/force16" || fail "rmdir force16 during the write"
+t1=$(now_ms)
+wait $writer
+status=$?
+after=$(cg_disk_unused "")
+diag "all on $before: rmdir at $left left took $((t1 - t0)) ms; writer: $(cat "$out") (status $status); the root's unused on the disk after: $after"
+expect_eq "$status" 0 "the writer's exit status"
+expect_ge "$after" $((before / 2)) "dentries left after the rmdir ended the write"
+pass

@@ -1,0 +1,49 @@
+# Claim: a forced shrink frees slab, never page cache nor the workingset's
+# memory of it: an unused inode whose only page was evicted (a shadow entry
+# left in its mapping) stays, with its shadow entry, through "all".  FILES
+# one-page files are read in force18, then memory.force_empty evicts their
+# pages, leaving shadow entries (slab shrinking is kept out of that reclaim
+# with vm.vfs_cache_pressure=0, so their dentries and inodes stay).  "all"
+# then frees their dentries, which puts the inodes on the inode LRU.
+# Reading the files again refaults (the
+# kernel's workingset_refault_file grows by at least MIN_REFAULTS): the
+# inodes and their shadow entries were kept.  Dropping such an inode, as
+# reclaim does (invalidate_mapping_pages() on its shadow entry), would make
+# the reads plain misses.
+# shellcheck source-path=SCRIPTDIR source=../lib.sh
+. "$(dirname "$0")/../lib.sh"
+
+FILES=200
+# force_empty evicts every page of the cgroup; each read again refaults
+MIN_REFAULTS=$((FILES * 9 / 10))
+
+need_file "" memory.force_slab_shrink
+cg_create force18
+d=$(test_dir)
+
+i=1
+while [ $i -le $FILES ]; do
+	printf '%4096s' x > "$d/s$i" || fail "write $d/s$i"
+	i=$((i + 1))
+done
+calm_memory
+
+# shellcheck disable=SC2016 # expanded by the inner shell
+cg_run force18 sh -c 'i=1; while [ $i -le "$1" ]; do cat "$0/s$i" > /dev/null || exit 1; i=$((i + 1)); done' \
+	"$d" $FILES || fail "reads in force18"
+set_value /proc/sys/vm/vfs_cache_pressure 0
+cg_write force18 memory.force_empty 0
+echo 100 > /proc/sys/vm/vfs_cache_pressure || fail "vfs_cache_pressure 100"
+
+s0=$(cg_read force18 memory.slab_reclaim_stat)
+cg_force force18 all
+s1=$(cg_read force18 memory.slab_reclaim_stat)
+r0=$(vmstat workingset_refault_file)
+# shellcheck disable=SC2016 # expanded by the inner shell
+cg_run force18 sh -c 'i=1; while [ $i -le "$1" ]; do cat "$0/s$i" > /dev/null || exit 1; i=$((i + 1)); done' \
+	"$d" $FILES || fail "reads again in force18"
+r1=$(vmstat workingset_refault_file)
+diag "all: dentries freed $(delta_of "$s0" "$s1" dentry_reclaimed), inodes $(delta_of "$s0" "$s1" inode_reclaimed); reading the $FILES files again: $((r1 - r0)) refaults"
+expect_ge "$(delta_of "$s0" "$s1" dentry_reclaimed)" $FILES "dentries all freed"
+expect_ge $((r1 - r0)) $MIN_REFAULTS "refaults when the files are read again"
+pass
