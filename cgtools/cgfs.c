@@ -2,13 +2,15 @@
 /*
  * cgfs: the memory hierarchy as plain files; see cgfs.h.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE	/* statfs */
 #include "cgfs.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <linux/magic.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 static const char *root = "";
@@ -21,6 +23,19 @@ void cgfs_set_root(const char *mount)
 const char *cgfs_root(void)
 {
 	return root;
+}
+
+const char *cgfs_kind(void)
+{
+	struct statfs sf;
+
+	if (statfs(root, &sf))
+		return "unreadable directory";
+	if ((unsigned long)sf.f_type == (unsigned long)CGROUP2_SUPER_MAGIC)
+		return "cgroup v2 hierarchy";
+	if ((unsigned long)sf.f_type == (unsigned long)CGROUP_SUPER_MAGIC)
+		return "cgroup v1 hierarchy";
+	return "directory (not a cgroup file system)";
 }
 
 int cgfs_path(const char *cgroup, const char *file, char *buf, size_t size)

@@ -15,6 +15,13 @@
 void cgfs_set_root(const char *mount);
 const char *cgfs_root(void);
 
+/*
+ * What the root is: "cgroup v1 hierarchy", "cgroup v2 hierarchy" (the
+ * unified one, where libcgroup finds memory on a v2-only host), or not
+ * a cgroup file system at all (the host tests' tree).
+ */
+const char *cgfs_kind(void);
+
 /* ROOT/CGROUP[/FILE] into BUF ("/" is the root itself): 0 or -ENAMETOOLONG. */
 int cgfs_path(const char *cgroup, const char *file, char *buf, size_t size);
 

@@ -39,6 +39,11 @@ const char *cgm_mount_point(void)
 	return cgfs_root();
 }
 
+const char *cgm_hierarchy_kind(void)
+{
+	return cgfs_kind();
+}
+
 const char *cgm_strerror(int rc)
 {
 	if (rc < 0)

@@ -31,6 +31,8 @@ extern const int CGM_ENOFILE;	/* the cgroup lacks the control file */
 int cgm_init(void);
 /* The memory hierarchy's mount point (after cgm_init). */
 const char *cgm_mount_point(void);
+/* "cgroup v1 hierarchy" or "cgroup v2 hierarchy": what is mounted there. */
+const char *cgm_hierarchy_kind(void);
 const char *cgm_strerror(int rc);
 
 /* 0 when CGROUP exists, CGM_ENOCGROUP when it does not. */

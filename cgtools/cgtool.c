@@ -140,7 +140,8 @@ void tool_need_file(const char *file)
 
 	if (rc == CGM_ENOFILE) {
 		/* one line, not one error per cgroup on an unpatched kernel */
-		tool_err(file, "this kernel does not provide it (it needs the memcg slab series; see cgtools(7))");
+		tool_err(file, "this kernel does not provide it in the %s at %s (it needs the memcg slab series; see cgtools(7))",
+			 cgm_hierarchy_kind(), cgm_mount_point());
 		exit(EXIT_FAIL);
 	}
 }

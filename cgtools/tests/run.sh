@@ -404,6 +404,8 @@ for t in cgdentry cgslabstat "cgshrink -a --above 0"; do
 		env CGTOOLS_FAKE_ROOT="$scratch/vanilla" $B/$t -R /
 	t=${t%% *}
 	expect_text "24.7 $t says so in one line" "$err" "$t: memory.*: this kernel does not provide it*"
+	expect_text "24.12 $t names the hierarchy it read" "$err" \
+		"*it in the directory (not a cgroup file system) at $scratch/vanilla (*"
 	expect_same "24.7 $t: one line" "$(printf '%s\n' "$err" | wc -l)" 1
 done
 
