@@ -43,7 +43,7 @@ export CCACHE_SLOPPINESS ?= time_macros,include_file_mtime,include_file_ctime
 DEB_PKGS := linux-source-6.1 gcc make bc bison flex libelf-dev libssl-dev \
 	cpio xz-utils patch qemu-system-x86 busybox-static libcgroup-dev \
 	cgroup-tools e2fsprogs xfsprogs ccache kmod linux-config-6.1 shellcheck \
-	libjson-c-dev groff-base gnuplot-nox
+	libjson-c-dev groff-base gnuplot-nox mandoc
 
 .PHONY: all deps kernel debug-kernel vanilla-kernel tree cgtools initramfs run demo bench shell check \
 	selftests stress \

@@ -91,7 +91,7 @@ fi
 hb=$scratch/hardened
 mkdir -p "$hb/tests"
 cp ./*.c ./*.h ./*.1 ./*.7 Makefile "$hb/"
-if make -C "$hb" CFLAGS="-g -O2 -fstack-protector-strong -Wformat -Werror=format-security" \
+if MAKEFLAGS='' make -C "$hb" CFLAGS="-g -O2 -fstack-protector-strong -Wformat -Werror=format-security" \
 	CPPFLAGS="-Wdate-time -D_FORTIFY_SOURCE=2" LDFLAGS="-Wl,-z,relro -Wl,-z,now" \
 	cgdentry cgslabstat cgshrink > "$hb/log" 2>&1 &&
    grep -q -- '-D_FORTIFY_SOURCE=2.*-fstack-protector-strong' "$hb/log" &&

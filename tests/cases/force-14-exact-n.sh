@@ -5,7 +5,7 @@
 # forced_reclaimed grows by 1: never the whole chain at once (the parent
 # of a freed dentry goes back to its LRU once n is reached) and never
 # nothing (an in-use directory taken off the LRU is not a free).  After
-# CHAIN_WRITES of them the chain's dentries are gone.  A directory of
+# the last write that frees something the chain's dentries are gone.  A directory of
 # FILES unused files: 1 frees exactly one object, and 5 exactly five.
 # (The cgroup's task also leaves an object or two of its own, /proc's say:
 # those count like any other.)
@@ -13,9 +13,9 @@
 . "$(dirname "$0")/../lib.sh"
 
 FILES=10
-# the chain's five dentries, their five inodes as each dentry goes, and a
-# few objects of the cgroup's task elsewhere
-CHAIN_WRITES=16
+# the chain's five dentries, the inodes they free, and a few objects of
+# the cgroup's task elsewhere: fewer writes of 1 than this free something
+MAX_WRITES=32
 
 need_file "" memory.force_slab_shrink
 cg_create force14
@@ -48,15 +48,28 @@ one_write() {
 # shellcheck disable=SC2016 # expanded by the inner shell
 cg_run force14 sh -c 'mkdir -p "$1/d1/d2/d3/d4" && : > "$1/d1/d2/d3/d4/f"' sh "$d" ||
 	fail "make the chain"
+# the file's own dentry and inode come with its first lookup: before
+need_file force14 memory.force_slab_shrink
 nr_objects > /dev/null
 u0=$(cg_disk_unused force14)
-i=1
-while [ $i -le $CHAIN_WRITES ]; do
-	one_write 1 1 "chain, write $i of 1"
+# writes of 1 until one frees nothing: each frees exactly one object, then
+# none is left that can be freed (the directories' inodes hold buffers)
+i=1 freed=1
+while [ "$freed" -eq 1 ] && [ $i -le $MAX_WRITES ]; do
+	_s0=$(cg_read force14 memory.slab_reclaim_stat)
+	_n0=$(nr_objects)
+	echo 1 > "$MEMCG/force14/memory.force_slab_shrink" || fail "write 1"
+	_n1=$(nr_objects)
+	_s1=$(cg_read force14 memory.slab_reclaim_stat)
+	freed=$(delta_of "$_s0" "$_s1" forced_reclaimed)
+	diag "chain, write $i of 1: dentries and inodes $_n0 -> $_n1, forced_reclaimed +$freed"
+	expect_eq $((_n0 - _n1)) "$freed" "chain, write $i of 1: dentries and inodes freed against forced_reclaimed"
+	expect_le "$freed" 1 "chain, write $i of 1: forced_reclaimed"
 	i=$((i + 1))
 done
 diag "force14's unused dentries on the disk: $u0 before, $(cg_disk_unused force14) after"
-expect_eq "$(cg_disk_unused force14)" 0 "force14's unused dentries on the disk after $CHAIN_WRITES writes of 1"
+expect_ge $((i - 2)) 5 "writes of 1 that freed one object"
+expect_eq "$(cg_disk_unused force14)" 0 "force14's unused dentries on the disk after the writes of 1"
 
 mkdir "$d/files" || fail "mkdir $d/files"
 cg_make_files force14 "$d/files" $FILES

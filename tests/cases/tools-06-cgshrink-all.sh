@@ -20,13 +20,13 @@ freed0=$(cg_stat A total_forced_reclaimed)
 dentries0=$(cg_stat A total_dentry_reclaimed)
 expect_ge "$before" $((K + M)) "A's unused dentries before"
 
-run_tool json cgshrink --json /A
-expect_tool_ok "cgshrink --json /A"
+run_tool json cgshrink --all --json /A
+expect_tool_ok "cgshrink --all --json /A"
 freed=$(($(cg_stat A total_forced_reclaimed) - freed0))
 e='.cgroups[cgroup=/A]'
-expect_eq "$(jget json . -k)" "request threshold considered interrupted cgroups" "top-level keys"
+expect_eq "$(jget json . -k)" "request threshold dry_run considered interrupted cgroups" "top-level keys"
 expect_eq "$(jget json "$e" -k)" \
-	"cgroup unused_before unused_after total_unused_before total_unused_after freed dentries_freed elapsed_ms interrupted" \
+	"cgroup unused_before unused_after total_unused_before total_unused_after freed dentries_freed elapsed_ms shrunk interrupted" \
 	"keys of a result"
 expect_eq "$(jget json .request)" all "request"
 expect_eq "$(jget json .threshold -t)" null "threshold without --above"

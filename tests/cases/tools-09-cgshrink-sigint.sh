@@ -20,7 +20,7 @@ cgs=$(i=1; while [ $i -le $N ]; do printf 's%s ' $i; i=$((i + 1)); done)
 before=$(cg_keys memory.slab_reclaim_stat '^total_forced_reclaimed$' $cgs)
 
 # shellcheck disable=SC2086
-cgshrink --json $cgs > "$tool_tmp/json" 2> "$tool_tmp/json.err" &
+cgshrink --all --json $cgs > "$tool_tmp/json" 2> "$tool_tmp/json.err" &
 pid=$!
 # Interrupt it once the first cgroup has been shrunk, so that the others
 # remain; the poll uses shell builtins only, to see that within a cgroup.

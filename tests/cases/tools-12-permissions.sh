@@ -19,14 +19,14 @@ run_tool stat as_user cgslabstat --json /A
 expect_tool_ok "cgslabstat as uid 1000"
 expect_eq "$(jget stat '.cgroups[0].stat.forced_shrinks')" 0 "forced_shrinks as uid 1000 sees it"
 
-run_tool shrink as_user cgshrink /A
+run_tool shrink as_user cgshrink --all /A
 expect_eq "$tool_rc" 1 "cgshrink as uid 1000 exit status"
 expect_eq "$(tool_err shrink)" "cgshrink: /A: memory.force_slab_shrink: Permission denied" "cgshrink's message"
 expect_eq "$(cg_unused A)" "$unused" "A's unused dentries"
 expect_eq "$(cg_stat A forced_shrinks)" 0 "A's forced shrinks"
 
 chown -R 1000:1000 "$MEMCG/A" || fail "chown -R 1000:1000 /A"
-run_tool shrink2 as_user cgshrink --json /A
+run_tool shrink2 as_user cgshrink --all --json /A
 expect_tool_ok "cgshrink as the owner of /A"
 expect_eq "$(jget shrink2 '.cgroups[0].unused_after')" 0 "unused after the owner's shrink"
 expect_eq "$(cg_unused A)" 0 "A's unused dentries after the owner's shrink"

@@ -31,7 +31,7 @@ while read -r key val; do
 	expect_eq "$(prom_value dentry "memcg_dentry_unused_node{cgroup=\"/A/B\",node=\"${key#N}\"}")" \
 		"$val" "unused of /A/B on node ${key#N}"
 done < "$tool_tmp/nodes"
-expect_eq "$(prom_value dentry "memcg_dentry_unused_sb{cgroup=\"/A/B\",device=\"$disk\",fstype=\"ext4\",mountpoint=\"$DATA\"}")" \
+expect_eq "$(prom_value dentry "memcg_dentry_unused_sb{cgroup=\"/A/B\",device=\"$disk\",major=\"${disk%:*}\",minor=\"${disk#*:}\",fstype=\"ext4\",mountpoint=\"$DATA\"}")" \
 	"$(cg_unused A/B "sb:$disk")" "unused of /A/B on the disk"
 expect_eq "$(grep -c '^memcg_dentry_unused_sb{cgroup="/A/B"' "$tool_tmp/dentry")" \
 	"$(grep -c '^sb:' "$MEMCG/A/B/memory.dentry_unused")" "file systems of /A/B"
