@@ -36,6 +36,19 @@ mkdir -p "$builddir"
 # so kbuild rebuilds exactly what changed and ccache absorbs the rest.
 touched=$(cat "$applied"/*.patch "$tree/.series-patches" 2> /dev/null |
 	sed -n 's|^+++ b/||p; s|^--- a/||p' | sort -u)
+# What each touched file held, and when it changed, before the series is
+# undone: a file the new series leaves as it was gets its old mtime back
+# below, so that kbuild rebuilds only what really changed (a patch to a
+# header every file includes would otherwise rebuild the kernel).
+before=$builddir/.series-before.$$
+: > "$before"
+if [ -f "$stamp" ]; then
+	for f in $touched; do
+		[ -f "$tree/$f" ] || continue
+		printf '%s %s %s\n' "$(sha256sum < "$tree/$f" | cut -d' ' -f1)" \
+			"$(stat -c %Y "$tree/$f")" "$f" >> "$before"
+	done
+fi
 undone=0
 if [ -f "$stamp" ] && [ -d "$applied" ]; then
 	undone=1
@@ -72,4 +85,10 @@ for p in $patches; do
 	fi
 	cp "$pdir/$p" "$applied/$(printf %04d $i).patch"
 done
+while read -r sum mtime f; do
+	[ -f "$tree/$f" ] || continue
+	[ "$(sha256sum < "$tree/$f" | cut -d' ' -f1)" = "$sum" ] &&
+		touch -d "@$mtime" "$tree/$f"
+done < "$before"
+rm -f "$before"
 echo "$want" > "$stamp"
