@@ -159,25 +159,30 @@ static long long cmd_write(const char *path, const char *text)
 	return t1 - t0;
 }
 
+/* Read PATH to its end, SIZE bytes of BUF at a time (a file of the kernel's). */
+static void read_whole(const char *path, char *buf, size_t size)
+{
+	int fd = open(path, O_RDONLY);
+	ssize_t r;
+
+	if (fd < 0)
+		die("%s: %s", path, strerror(errno));
+	do
+		r = read(fd, buf, size);
+	while (r > 0);
+	if (r < 0)
+		die("%s: read: %s", path, strerror(errno));
+	close(fd);
+}
+
 static long long cmd_read(const char *path, long n)
 {
 	char buf[65536];
 	long long t0 = now_ns();
 	long i;
 
-	for (i = 0; i < n; i++) {
-		int fd = open(path, O_RDONLY);
-		ssize_t r;
-
-		if (fd < 0)
-			die("%s: %s", path, strerror(errno));
-		do
-			r = read(fd, buf, sizeof(buf));
-		while (r > 0);
-		if (r < 0)
-			die("%s: read: %s", path, strerror(errno));
-		close(fd);
-	}
+	for (i = 0; i < n; i++)
+		read_whole(path, buf, sizeof(buf));
 	return now_ns() - t0;
 }
 
@@ -354,24 +359,13 @@ static void sblock_reader(const char *path, unsigned long dev,
 
 	pin(1);
 	while (!sh->stop) {
-		int fd;
-		ssize_t r;
-
 		if (!strcmp(path, "-")) {
 			syscall(SYS_ustat, dev, buf);
 			sh->reads++;
 			sh->started = 1;
 			continue;
 		}
-		fd = open(path, O_RDONLY);
-		if (fd < 0)
-			die("%s: %s", path, strerror(errno));
-		do
-			r = read(fd, buf, sizeof(buf));
-		while (r > 0);
-		if (r < 0)
-			die("%s: read: %s", path, strerror(errno));
-		close(fd);
+		read_whole(path, buf, sizeof(buf));
 		sh->reads++;
 		sh->started = 1;
 	}
