@@ -14,8 +14,11 @@
 . "$(dirname "$0")/../lib.sh"
 
 FILES=200
-# force_empty evicts every page of the cgroup; each read again refaults
-MIN_REFAULTS=$((FILES * 9 / 10))
+# force_empty evicts the cgroup's pages, and each read of one refaults.  A
+# few may escape the eviction (CI once saw 179 of 200 refault), so the floor
+# is half: an inode dropped with its shadow entry makes a plain miss, and a
+# shrink that dropped them would show next to none.
+MIN_REFAULTS=$((FILES / 2))
 
 need_file "" memory.force_slab_shrink
 cg_create force18
@@ -34,6 +37,7 @@ cg_run force18 sh -c 'i=1; while [ $i -le "$1" ]; do cat "$0/s$i" > /dev/null ||
 set_value /proc/sys/vm/vfs_cache_pressure 0
 cg_write force18 memory.force_empty 0
 echo 100 > /proc/sys/vm/vfs_cache_pressure || fail "vfs_cache_pressure 100"
+diag "page cache left in force18 after force_empty: $(cg_read_key force18 memory.stat cache) bytes"
 
 s0=$(cg_read force18 memory.slab_reclaim_stat)
 cg_force force18 all
