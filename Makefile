@@ -167,10 +167,15 @@ DEBUG_TESTS ?= stress- force-02 force-03 force-04 force-05 force-06 \
 	force-09 force-13 spec-05 seed-04 spec-19 input-01
 # nokmem-* tests run in a boot of their own (cgroup.memory=nokmem).
 FAST_TESTS ?= -stress- -nokmem-
+# Each guest run is made on cgroup v1 and on v2 (the tests of each, see
+# tests/select.sh); HIER=v1 or HIER=v2 keeps one.
+HIER ?= v1 v2
+# where the results go (two checks at once each need their own)
+CHECK_OUT ?= $(BUILD)/check
 check: kernel initramfs
 	@tests/host/check.sh --kernel $(BZIMAGE) --initrd $(INITRD) \
-		--out $(BUILD)/check $(if $(T),--tests "$(T)") \
-		--guest-tests "$(FAST_TESTS)" \
+		--out $(CHECK_OUT) $(if $(T),--tests "$(T)") \
+		--guest-tests "$(FAST_TESTS)" --hier "$(HIER)" \
 		$(if $(filter 1,$(DEBUG_CHECK)),--debug-kernel $(DBZIMAGE) \
 			--debug-build "$(MAKE) -s debug-kernel" \
 			--debug-tests "$(DEBUG_TESTS)")

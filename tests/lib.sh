@@ -5,7 +5,12 @@
 # fails calls `fail`, which exits 1; cleanup runs through the EXIT trap.
 # shellcheck shell=sh
 
-MEMCG=/sys/fs/cgroup/memory
+# CG_HIER (v1, v2) and MEMCG, the memory hierarchy's mount point.  What
+# differs between the hierarchies is behind the cg_* helpers below (v1 and
+# v2 file names, subtree_control); a test whose claim is about one
+# hierarchy says so with a line "# hierarchy: v1" (or v2), see select.sh.
+# shellcheck source=tests/hier.sh
+. "$(dirname "$0")/../hier.sh"
 DATA=/mnt/data
 
 # Per-test state in a directory the runner reads after the test ends, even
@@ -142,9 +147,88 @@ need_file() {
 }
 
 # cg_create PATH: make a memory cgroup (PATH relative to the hierarchy).
+# On v2 the parent's subtree_control gets +memory first (the root's has it
+# from boot), so the cgroup has the memory files: a parent so enabled can
+# hold no tasks of its own (v2's no-internal-process rule).
 cg_create() {
+	case "$CG_HIER/$1" in
+	v2/*/*)
+		_sc=$MEMCG/${1%/*}/cgroup.subtree_control
+		grep -qw memory "$_sc" || echo +memory > "$_sc" ||
+			fail "enable the memory controller in $_sc"
+		;;
+	esac
 	mkdir "$MEMCG/$1" || fail "mkdir $MEMCG/$1"
 	_cg_created="$1 $_cg_created"
+}
+
+# v1's and v2's names for the same things.
+# cg_limit PATH BYTES: the hard limit (limit_in_bytes, memory.max).
+cg_limit() {
+	if [ "$CG_HIER" = v2 ]; then
+		cg_write "$1" memory.max "$2"
+	else
+		cg_write "$1" memory.limit_in_bytes "$2"
+	fi
+}
+# cg_usage PATH: bytes charged now (usage_in_bytes, memory.current).
+cg_usage() {
+	if [ "$CG_HIER" = v2 ]; then
+		cg_read "$1" memory.current
+	else
+		cg_read "$1" memory.usage_in_bytes
+	fi
+}
+# cg_peak PATH: the most bytes ever charged (max_usage_in_bytes, memory.peak).
+cg_peak() {
+	if [ "$CG_HIER" = v2 ]; then
+		cg_read "$1" memory.peak
+	else
+		cg_read "$1" memory.max_usage_in_bytes
+	fi
+}
+# cg_limit_hits PATH: how often usage hit the hard limit (memory.failcnt,
+# memory.events' max).
+cg_limit_hits() {
+	if [ "$CG_HIER" = v2 ]; then
+		cg_read_key "$1" memory.events max
+	else
+		cg_read "$1" memory.failcnt
+	fi
+}
+# cg_oom_kills PATH: tasks the OOM killer killed in the cgroup
+# (memory.oom_control's, memory.events' oom_kill).
+cg_oom_kills() {
+	if [ "$CG_HIER" = v2 ]; then
+		cg_read_key "$1" memory.events oom_kill
+	else
+		cg_read_key "$1" memory.oom_control oom_kill
+	fi
+}
+# cg_page_cache PATH: bytes of page cache charged (memory.stat's cache, file).
+cg_page_cache() {
+	if [ "$CG_HIER" = v2 ]; then
+		cg_read_key "$1" memory.stat file
+	else
+		cg_read_key "$1" memory.stat cache
+	fi
+}
+# cg_reclaim_all PATH: page reclaim of everything the cgroup holds, through
+# try_to_free_mem_cgroup_pages (a "limit" origin): v1's memory.force_empty,
+# v2's memory.reclaim of its whole usage, whose EAGAIN (less could be
+# reclaimed than asked for: slab that stays, say) is no error here.
+cg_reclaim_all() {
+	if [ "$CG_HIER" = v1 ]; then
+		cg_write "$1" memory.force_empty 0
+		return
+	fi
+	_b=$(cg_usage "$1")
+	[ "$_b" -gt 0 ] || return 0
+	_err=$( { printf '%s' "$_b" > "$MEMCG/$1/memory.reclaim"; } 2>&1) && return 0
+	case "$_err" in
+	*"temporarily unavailable"*) return 0 ;;
+	esac
+	fail "write $_b to $1/memory.reclaim: $_err"
 }
 
 # cg_remove PATH: move its tasks to the root, then rmdir it.
@@ -398,8 +482,12 @@ vmstat() {
 
 # expect_no_oom PATH: the OOM killer never ran in cgroup PATH.
 expect_no_oom() {
-	expect_eq "$(cg_read_key "$1" memory.oom_control oom_kill)" 0 "OOM kills in $1"
-	expect_eq "$(cg_read_key "$1" memory.oom_control under_oom)" 0 "$1 under OOM"
+	expect_eq "$(cg_oom_kills "$1")" 0 "OOM kills in $1"
+	if [ "$CG_HIER" = v2 ]; then
+		expect_eq "$(cg_read_key "$1" memory.events oom)" 0 "OOMs in $1"
+	else
+		expect_eq "$(cg_read_key "$1" memory.oom_control under_oom)" 0 "$1 under OOM"
+	fi
 }
 
 # cg_lookup_many PATH DIR K [PREFIX [CPU]]: K negative dentries in cgroup

@@ -30,8 +30,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/select.sh"
 cases=${TESTS_DIR:-$here}
 per_test_timeout=${TEST_TIMEOUT:-300}
-MEMCG=/sys/fs/cgroup/memory
-HARNESS=/sys/fs/cgroup/harness
+# shellcheck source=hier.sh
+. "$here/hier.sh"
+# not under /sys/fs/cgroup, which is cgroup v2's own mount on a v2 guest
+HARNESS=/run/harness
 # Sweeps of kill -KILL over a test's cgroup before giving up on it (0.1 s each).
 KILL_SWEEPS=100
 

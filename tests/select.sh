@@ -1,9 +1,16 @@
 # select_cases DIR [WORD...]: the guest test files of DIR/cases, one per
 # line in name order; with WORDs, only those whose name contains one of
 # them, less those whose name contains a WORD given as -WORD (only -WORDs:
-# every test but those).  Sourced by run-guest.sh in the guest and by
-# check.sh on the host, so both agree on what a run must report.
+# every test but those).  With CG_HIER set (v1 or v2), a test with a line
+# "# hierarchy: v1" runs on v1 only, one with "# hierarchy: v2" on v2
+# only; a test without runs on both.  Sourced by run-guest.sh in the guest
+# and by check.sh on the host, so both agree on what a run must report.
 # shellcheck shell=sh
+
+# hier_of FILE: the hierarchy FILE's test is for (v1, v2), or "any".
+hier_of() {
+	sed -n 's/^# hierarchy: \(v[12]\)$/\1/p' "$1" | grep . || echo any
+}
 select_cases() {
 	_dir=$1
 	shift
@@ -23,6 +30,9 @@ select_cases() {
 			esac
 		done
 		[ $_keep -eq 1 ] || continue
+		if [ -n "${CG_HIER:-}" ]; then
+			case "$(hier_of "$_t")" in any|"$CG_HIER") ;; *) continue ;; esac
+		fi
 		echo "$_t"
 	done
 }

@@ -1,6 +1,6 @@
 # Claim: the mm_shrink_slab_start trace event says who asked for the
 # shrink and whose lists it scanned: limit reclaim of a cgroup
-# (memory.force_empty) shows "origin limit" with "memcg <inode number of
+# (v1's memory.force_empty, v2's memory.reclaim) shows "origin limit" with "memcg <inode number of
 # the cgroup's directory>", and drop_caches shows "origin global".
 # mm_shrink_slab_end keeps its prototype and format (raw tracepoint and BTF
 # users bind to them).  A forced shrink calls no shrinker (force-15).
@@ -28,7 +28,7 @@ trap 'events 0; _cleanup' EXIT
 events 0
 echo > $TRACING/trace
 events 1
-cg_write force12 memory.force_empty 0
+cg_reclaim_all force12
 sync
 echo 2 > /proc/sys/vm/drop_caches
 events 0

@@ -1,7 +1,7 @@
 # Claim: a forced shrink frees slab, never page cache nor the workingset's
 # memory of it: an unused inode whose only page was evicted (a shadow entry
 # left in its mapping) stays, with its shadow entry, through "all".  FILES
-# one-page files are read in force18, then memory.force_empty evicts their
+# one-page files are read in force18, then page reclaim of the cgroup (cg_reclaim_all) evicts their
 # pages, leaving shadow entries (slab shrinking is kept out of that reclaim
 # with vm.vfs_cache_pressure=0, so their dentries and inodes stay).  "all"
 # then frees their dentries, which puts the inodes on the inode LRU.
@@ -14,7 +14,7 @@
 . "$(dirname "$0")/../lib.sh"
 
 FILES=200
-# force_empty evicts the cgroup's pages, and each read of one refaults.  A
+# cg_reclaim_all evicts the cgroup's pages, and each read of one refaults.  A
 # few may escape the eviction (CI once saw 179 of 200 refault), so the floor
 # is half: an inode dropped with its shadow entry makes a plain miss, and a
 # shrink that dropped them would show next to none.
@@ -35,9 +35,9 @@ calm_memory
 cg_run force18 sh -c 'i=1; while [ $i -le "$1" ]; do cat "$0/s$i" > /dev/null || exit 1; i=$((i + 1)); done' \
 	"$d" $FILES || fail "reads in force18"
 set_value /proc/sys/vm/vfs_cache_pressure 0
-cg_write force18 memory.force_empty 0
+cg_reclaim_all force18
 echo 100 > /proc/sys/vm/vfs_cache_pressure || fail "vfs_cache_pressure 100"
-diag "page cache left in force18 after force_empty: $(cg_read_key force18 memory.stat cache) bytes"
+diag "page cache left in force18 after its reclaim: $(cg_page_cache force18) bytes"
 
 s0=$(cg_read force18 memory.slab_reclaim_stat)
 cg_force force18 all

@@ -36,8 +36,8 @@ sh -c 'echo $$ > /tmp/harness-01.writer; exec touch /tmp/harness-01.mnt/x' &
 echo 1234 > /proc/sys/vm/vfs_cache_pressure
 mkdir -p /mnt/data/mnt && mount -t tmpfs inner /mnt/data/mnt
 swapon /dev/vdc
-mkdir /sys/fs/cgroup/memory/inner
-sh -c 'echo $$ > /sys/fs/cgroup/memory/inner/cgroup.procs; echo $$ > /tmp/harness-01.task; exec sleep 1000' &
+mkdir $MEMCG/inner
+sh -c 'echo $$ > $MEMCG/inner/cgroup.procs; echo $$ > /tmp/harness-01.task; exec sleep 1000' &
 sleep 1000
 INNER
 

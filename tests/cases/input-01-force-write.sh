@@ -11,6 +11,7 @@
 # (cgroup files ignore the offset: each write is a whole command).
 # Rejected writes change neither stat file; accepted ones count once each;
 # the kernel log stays clean.
+# hierarchy: v1
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 # shellcheck source=../stress/lib.sh

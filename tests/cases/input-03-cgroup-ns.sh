@@ -6,6 +6,7 @@
 # shrink counts in the cgroup the path names.  (cgroup v1 has no namespace
 # delegation boundary; v2's nsdelegate, which would give EPERM, does not
 # apply.)  A container root without delegation is refused: perm-01.
+# hierarchy: v1
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 # shellcheck source=../stress/lib.sh

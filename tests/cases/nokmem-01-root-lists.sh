@@ -5,6 +5,7 @@
 # (it has no lists of its own) and succeeds; the root's "<n>" frees exactly
 # N, and its "all" every unused dentry on the disk.  (make check runs the
 # nokmem-* tests in a boot of their own.)
+# hierarchy: v1
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 

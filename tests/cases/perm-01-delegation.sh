@@ -5,6 +5,7 @@
 # container root: what memory.stat gives), and gets EACCES on the parent's, a sibling's and the root's memory.force_slab_shrink,
 # whose dentries its shrinks leave alone.  A user with no delegation gets
 # EACCES everywhere (spec-17 shows the chown route; tools-12 the cgtools).
+# hierarchy: v1
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 # shellcheck source=../stress/lib.sh

@@ -37,8 +37,8 @@ a_global=$(cg_keys memory.slab_reclaim_stat '^global_' A)
 
 # Each dentry on A's lists is charged to A, at least its object size.
 dentry_size=$(cat /sys/kernel/slab/dentry/object_size) || fail "no dentry object_size in /sys/kernel/slab"
-limit=$(($(cg_read A memory.usage_in_bytes) + HEADROOM))
-cg_write A memory.limit_in_bytes $limit
+limit=$(($(cg_usage A) + HEADROOM))
+cg_limit A $limit
 expect_gt $((a_unused + LOOKUPS)) $((limit / dentry_size)) "dentries A would hold without reclaim, against what fits"
 cg_lookup_missing A "$d/missing" $LOOKUPS m || fail "lookups in A exited $?"
 

@@ -33,7 +33,7 @@ cg_run A sh -c 'i=1
 	done' "$d" $FILES $FILE_KB || fail "write files in A"
 sync
 expect_ge "$(cg_disk_unused A)" $FILES "A's unused dentries on the disk"
-cache=$(cg_read_key A memory.stat cache)
+cache=$(cg_page_cache A)
 expect_ge "$cache" $((FILES * FILE_KB * 1024)) "A's cache after writing the files"
 dentries=$(cg_stat A dentry_reclaimed)
 inodes=$(cg_stat A inode_reclaimed)
@@ -42,7 +42,7 @@ cg_force A all
 expect_eq "$(cg_unused A)" 0 "A's unused after forcing all"
 expect_ge "$(cg_stat A dentry_reclaimed)" $((dentries + FILES)) "A's dentry_reclaimed"
 expect_eq "$(cg_stat A inode_reclaimed)" "$inodes" "A's inode_reclaimed (inodes with page cache)"
-cache_after=$(cg_read_key A memory.stat cache)
+cache_after=$(cg_page_cache A)
 expect_ge "$cache_after" $((cache - CACHE_MARGIN_KB * 1024)) "A's cache after forcing all (was $cache)"
 
 read_before=$(sectors_read)

@@ -1,5 +1,6 @@
 # Claim: the cgroup v1 memory controller is mounted at /sys/fs/cgroup/memory
 # with kmem accounting on, so per-memcg slab lists exist to be read.
+# hierarchy: v1
 . "$(dirname "$0")/../lib.sh"
 
 grep -q " $MEMCG cgroup .*memory" /proc/mounts || fail "memory v1 not mounted at $MEMCG"

@@ -1,4 +1,4 @@
-# Claim: reclaim driven by memory.limit_in_bytes counts as limit_*: a cgroup
+# Claim: reclaim driven by the hard limit (memory.limit_in_bytes, v2: memory.max) counts as limit_*: a cgroup
 # that outgrows a low limit with negative dentries shows limit_scanned,
 # limit_reclaimed and dentry_reclaimed above 0 and every forced_* and
 # global_* key at 0, while a sibling's memory.dentry_unused and
@@ -27,7 +27,7 @@ cg_lookup_missing spec10-sibling "$d" 100 ns
 sib_unused=$(cg_read spec10-sibling memory.dentry_unused)
 sib_stat=$(cg_read spec10-sibling memory.slab_reclaim_stat)
 
-cg_write spec10 memory.limit_in_bytes $LIMIT
+cg_limit spec10 $LIMIT
 kswapd0=$(vmstat pgscan_kswapd)
 cg_lookup_missing spec10 "$d" $LOOKUPS || fail "the task making dentries under the limit exited $?"
 diag "pgscan_kswapd +$(($(vmstat pgscan_kswapd) - kswapd0)) during the lookups"

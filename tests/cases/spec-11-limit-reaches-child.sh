@@ -18,7 +18,7 @@ calm_memory
 cg_create spec11
 cg_create spec11/child
 d=$(test_dir)
-cg_write spec11 memory.limit_in_bytes $LIMIT
+cg_limit spec11 $LIMIT
 cg_lookup_missing spec11/child "$d" $LOOKUPS || fail "the task making dentries under the limit exited $?"
 parent=$(cg_read spec11 memory.slab_reclaim_stat)
 child=$(cg_read spec11/child memory.slab_reclaim_stat)

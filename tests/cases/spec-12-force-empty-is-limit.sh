@@ -1,4 +1,5 @@
-# Claim: memory.force_empty reclaims through try_to_free_mem_cgroup_pages,
+# Claim: v1's memory.force_empty and v2's memory.reclaim reclaim through
+# try_to_free_mem_cgroup_pages,
 # so the dentries it frees count as limit_*, never as forced_*: "unused"
 # drops by exactly the dentry_reclaimed delta and limit_reclaimed grows;
 # no global_* key moves (the guest's memory is calmed first, so no global
@@ -16,7 +17,7 @@ cg_lookup_missing spec12 "$d" 200
 
 u0=$(cg_unused spec12)
 s0=$(cg_read spec12 memory.slab_reclaim_stat)
-cg_write spec12 memory.force_empty 0
+cg_reclaim_all spec12
 u1=$(cg_unused spec12)
 s1=$(cg_read spec12 memory.slab_reclaim_stat)
 diag "unused $u0 -> $u1; $(echo "$s1" | tr '\n' ' ')"

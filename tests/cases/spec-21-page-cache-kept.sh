@@ -1,6 +1,6 @@
 # Claim: a forced shrink drops clean slab caches only: "all" on a cgroup
 # whose files hold page cache (one file synced, one still dirty) leaves its
-# memory.stat cache exactly as it was, and both files read back intact.
+# memory.stat cache (v2: file) exactly as it was, and both files read back intact.
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 
@@ -16,10 +16,10 @@ sync
 cg_run spec21 cp $src "$d/dirty" || fail "cp dirty"
 cg_make_files spec21 "$d" 100
 
-cache0=$(cg_read_key spec21 memory.stat cache)
+cache0=$(cg_page_cache spec21)
 d0=$(cg_stat spec21 dentry_reclaimed)
 cg_force spec21 all
-cache1=$(cg_read_key spec21 memory.stat cache)
+cache1=$(cg_page_cache spec21)
 diag "cache $cache0 -> $cache1, dentry_reclaimed $d0 -> $(cg_stat spec21 dentry_reclaimed)"
 expect_ge "$cache0" $((2 * 1048576)) "cache of spec21 before"
 expect_eq "$cache1" "$cache0" "cache of spec21 after all"

@@ -4,7 +4,7 @@
 # cgroups holding dentries are made and removed (rmdir racing a forced
 # shrink of the same cgroup and of its parent), tasks moving between
 # cgroups create, stat and unlink files and look up missing names, a cgroup
-# under a tight memory.limit_in_bytes reclaims its own slabs, drop_caches
+# under a tight limit (limit_in_bytes, memory.max) reclaims its own slabs, drop_caches
 # runs now and then, readers read all three files of every cgroup, and the
 # cgtools work on the same tree.  No operation fails except as a race
 # legitimately makes it fail (a cgroup gone before or while its file is
@@ -56,7 +56,7 @@ cg_create stress/churn
 cg_create stress/movers
 cg_create_many stress/movers m 3
 cg_create stress/tight
-cg_write stress/tight memory.limit_in_bytes "$TIGHT_LIMIT"
+cg_limit stress/tight "$TIGHT_LIMIT"
 cg_create stress/stable
 cg_create_many stress/stable s 8
 i=1
@@ -199,9 +199,9 @@ expect_gt "$(( $(field shrink-churn-all raced) + $(field shrink-churn-n raced) +
 # the tight cgroup hit its limit again and again (limit reclaim ran; it
 # need not reach the slabs: page cache first, and at reclaim's first
 # priority a few hundred dentries scan as 0), never OOM
-expect_gt "$(cg_read stress/tight memory.failcnt)" 0 "failcnt of stress/tight"
-expect_le "$(cg_read stress/tight memory.max_usage_in_bytes)" "$TIGHT_LIMIT" "max usage of stress/tight"
-expect_eq "$(cg_read_key stress/tight memory.oom_control oom_kill)" 0 "OOM kills in stress/tight"
+expect_gt "$(cg_limit_hits stress/tight)" 0 "limit hits of stress/tight"
+expect_le "$(cg_peak stress/tight)" "$TIGHT_LIMIT" "max usage of stress/tight"
+expect_eq "$(cg_oom_kills stress/tight)" 0 "OOM kills in stress/tight"
 
 expect_le "$max_write" "$MAX_SHRINK_WRITE_MS" "longest forced-shrink write (ms)"
 expect_le "$max_rmdir" "$MAX_RMDIR_MS" "longest rmdir while shrinks ran (ms)"

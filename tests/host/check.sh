@@ -1,6 +1,6 @@
 #!/bin/sh
 # check.sh --kernel BZIMAGE --initrd CPIO --out DIR [--tests "WORD..."]
-#          [--guest-tests "WORD..."]
+#          [--guest-tests "WORD..."] [--hier "v1 v2"]
 #          [--debug-kernel BZIMAGE [--debug-build CMD] [--debug-tests "WORD..."]]
 #
 # The host side of `make check`.  Runs every producer of results, each
@@ -11,11 +11,17 @@
 #   cgtools    the cgtools host tests
 #   series     the build checks of the series (not with --tests, nor with
 #              SERIES_CHECK=0)
-#   guest      the guest tests, booted once in QEMU (KTAP on ttyS1): the
-#              --guest-tests words, or --tests when given
+#   guest      the guest tests, booted once in QEMU (KTAP on ttyS1) on
+#              cgroup v1: the --guest-tests words, or --tests when given
+#   guest-v2   the same on cgroup v2 (cgroup=v2 on the command line)
+#   nokmem     the nokmem-* tests, booted with cgroup.memory=nokmem
 #   debug      with --debug-kernel: the guest tests that exercise the
 #              series, and the stress test, on the debug kernel (KASAN,
 #              lockdep, ...): DEBUG_TESTS words, or --tests when given
+#   debug-v2   the same on cgroup v2
+#   Each guest run is of the tests for its hierarchy (select.sh); --hier
+#   keeps the runs of the hierarchies named (default "v1 v2").  With
+#   --tests, a hierarchy none of whose tests match is left out.
 #   fsck-NAME  after each guest run: e2fsck -fn and xfs_repair -n of its
 #              scratch disk images (tests/stress/fsck-images.sh), which
 #              the guest unmounted before powering off
@@ -39,6 +45,7 @@ set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 kernel='' initrd='' out='' pattern='' timeout=${CHECK_TIMEOUT:-1800}
 guest_tests='' debug_kernel='' debug_build='' debug_tests=${DEBUG_TESTS:-}
+hiers='v1 v2'
 # what the debug kernel boots with (see the debug guest run below)
 DEBUG_CMDLINE=${DEBUG_CMDLINE:-acpi=noirq}
 while [ $# -gt 0 ]; do
@@ -51,6 +58,7 @@ while [ $# -gt 0 ]; do
 	--debug-build) debug_build=$2; shift 2 ;;
 	--debug-kernel) debug_kernel=$2; shift 2 ;;
 	--debug-tests) debug_tests=$2; shift 2 ;;
+	--hier) hiers=$2; shift 2 ;;
 	*) echo "check.sh: unknown argument: $1" >&2; exit 2 ;;
 	esac
 done
@@ -112,7 +120,8 @@ chain=$!
 
 # selection NAME WORDS: the stream select-NAME, one result per selection
 # word (a word that matches no test fails: a renamed test must not leave
-# the run silently), and DIR/NAME.selected, the names the guest must report.
+# the run silently), and DIR/NAME.selected, the names the guest must report;
+# of the tests for hierarchy CG_HIER.
 selection() {
 	# shellcheck disable=SC2086 # words
 	select_names "$top/tests" $2 > "$out/$1.selected"
@@ -124,30 +133,50 @@ selection() {
 	verdict_args="$verdict_args --stream select-$1 $out/select-$1.tap $out/select-$1.rc"
 }
 
-# guest NAME TITLE KERNEL WORDS [CMDLINE]: boot KERNEL and run the guest
-# tests matching WORDS (all when empty), CMDLINE added to its command line.
+# guest NAME TITLE KERNEL WORDS HIER [CMDLINE]: boot KERNEL on cgroup
+# HIER (v1, v2) and run the guest tests for HIER matching WORDS (all when
+# empty), CMDLINE added to its command line.  Not a boot: HIER is not in
+# --hier, or --tests selects none of HIER's tests (and some of another's).
 guest() {
-	name=$1 title=$2 bz=$3 words=$4 extra=${5:-}
+	name=$1 title=$2 bz=$3 words=$4 hier=$5 extra=${6:-}
+	case " $hiers " in
+	*" $hier "*) ;;
+	*) leave "the $title (--hier $hiers)"; return 0 ;;
+	esac
+	export CG_HIER="$hier"
+	# shellcheck disable=SC2086 # words
+	if [ -n "$pattern" ] && [ -z "$(select_names "$top/tests" $words)" ] &&
+		[ -n "$(CG_HIER='' select_names "$top/tests" $words)" ]; then
+		leave "the $title (T= selects none of its tests)"
+		unset CG_HIER
+		return 0
+	fi
 	selection "$name" "$words"
+	unset CG_HIER
 	selected=$(grep -c . "$out/$name.selected")
 	echo "== $title: $selected tests"
 	s=$(date +%s)
 	"$top"/qemu/boot.sh --kernel "$bz" --initrd "$initrd" --run check \
 		--out "$out/$name" --timeout "$timeout" \
-		--append "${words:+tests=$(echo "$words" | tr ' ' ,)} $extra"
+		--append "${words:+tests=$(echo "$words" | tr ' ' ,)} cgroup=$hier $extra"
 	echo "== $title: $(( $(date +%s) - s )) s"
 	verdict_args="$verdict_args --guest $name $out/$name $out/$name.selected"
 	stage "fsck-$name" "file system check of the $title' disk images" \
 		"$top"/tests/stress/fsck-images.sh "$out/$name"
 }
-guest guest "guest tests" "$kernel" "${pattern:-$guest_tests}"
+# What this run left out on purpose goes on verdict.sh's last line.
+left_out=
+leave() { left_out="$left_out|$1"; }
+
+guest guest "guest tests" "$kernel" "${pattern:-$guest_tests}" v1
+guest guest-v2 "guest tests on cgroup v2" "$kernel" "${pattern:-$guest_tests}" v2
 # With kmem accounting off every dentry and inode is on the root's lists:
 # the nokmem-* tests need a boot of their own, with cgroup.memory=nokmem.
 # The other runs leave them out (FAST_TESTS, DEBUG_TESTS); with T= the
 # boot is left out too.
 [ -z "$pattern" ] &&
 	guest nokmem "guest tests with kmem accounting off" "$kernel" \
-		"nokmem-" "cgroup.memory=nokmem"
+		"nokmem-" v1 "cgroup.memory=nokmem"
 if [ -n "$debug_kernel" ]; then
 	build_ok=1
 	if [ -n "$debug_build" ]; then
@@ -174,9 +203,12 @@ if [ -n "$debug_kernel" ]; then
 	# the ACPI _PRT methods that route each PCI device's interrupt, in
 	# one stretch without a reschedule, and the soft-lockup detector
 	# panics the boot; the legacy PIRQ table routes them as well.
-	[ $build_ok -eq 1 ] &&
+	if [ $build_ok -eq 1 ]; then
 		guest debug "guest tests on the debug kernel" "$debug_kernel" \
-			"${pattern:-$debug_tests}" "$DEBUG_CMDLINE"
+			"${pattern:-$debug_tests}" v1 "$DEBUG_CMDLINE"
+		guest debug-v2 "guest tests on the debug kernel on cgroup v2" \
+			"$debug_kernel" "${pattern:-$debug_tests}" v2 "$DEBUG_CMDLINE"
+	fi
 fi
 wait "$chain"
 if [ $series -eq 1 ]; then
@@ -185,12 +217,9 @@ if [ $series -eq 1 ]; then
 	verdict_args="$verdict_args --stream series $out/series.tap $out/series.rc"
 fi
 
-# What this run left out on purpose goes on verdict.sh's last line.
-left_out=
-leave() { left_out="$left_out|$1"; }
 if [ -n "$pattern" ]; then
 	total=$(select_names "$top/tests" | grep -c .)
-	leave "$((total - $(grep -c . "$out/guest.selected"))) of $total guest tests (T=$pattern)"
+	leave "$((total - $(cat "$out"/guest*.selected 2> /dev/null | sort -u | grep -c .))) of $total guest tests (T=$pattern)"
 	leave "the series' build checks (T=)"
 	leave "the boot with kmem accounting off (T=)"
 elif [ $series -eq 0 ]; then

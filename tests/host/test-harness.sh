@@ -268,7 +268,7 @@ fi
 # when the host has it, the guest's busybox sh.
 lib_case() {	# lib_case NAME WANT(pass|fail) BODY
 	mkdir -p "$scratch/lib/cases"
-	cp "$top/tests/lib.sh" "$scratch/lib/lib.sh"
+	cp "$top/tests/lib.sh" "$top/tests/hier.sh" "$scratch/lib/"
 	# shellcheck disable=SC2016 # the test's own line
 	{ echo '. "$(dirname "$0")/../lib.sh"'; printf '%s\n' "$3"; } > "$scratch/lib/cases/t.sh"
 	for sh in sh ${busybox:+"busybox sh"}; do
