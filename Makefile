@@ -119,9 +119,12 @@ initramfs: cgtools $(DEPS_STAMP)
 	@initramfs/build.sh $(BUILD)/initramfs $(INITRD)
 
 # ---------------------------------------------------------------- guest
+# the demo on cgroup v1, then on v2
 run demo: kernel initramfs
 	@qemu/boot.sh --kernel $(BZIMAGE) --initrd $(INITRD) --run demo \
 		--out $(BUILD)/demo
+	@qemu/boot.sh --kernel $(BZIMAGE) --initrd $(INITRD) --run demo \
+		--out $(BUILD)/demo-v2 --append cgroup=v2
 
 # P1-P4, P6-P8 on the patched kernel, P5 booting it and vanilla in turn;
 # build/bench/table.txt and bench.png.  BENCH_SCALE=N goes bigger.

@@ -1,13 +1,15 @@
 #!/bin/sh
 # The guest demo behind `make demo`: two sibling cgroups fill the dcache on
 # the ext4 disk, then the three control files show and drive per-memcg
-# reclaim: read A and B, shrink A, see that B did not move.
-MEMCG=/sys/fs/cgroup/memory
+# reclaim: read A and B, shrink A, see that B did not move.  The same on
+# cgroup v1 and v2 (make demo boots both).
+# shellcheck source=tests/hier.sh
+. /tests/hier.sh
 DATA=/mnt/data
 say() { printf '\n### %s\n' "$*"; }
 show() { printf '$ %s\n' "$*"; sh -c "$*"; }
 
-say "kernel $(uname -r), memcg v1 at $MEMCG, ext4 at $DATA"
+say "kernel $(uname -r), memory cgroup $CG_HIER at $MEMCG, ext4 at $DATA"
 for f in memory.dentry_unused memory.slab_reclaim_stat memory.force_slab_shrink; do
 	if [ -e "$MEMCG/$f" ]; then
 		echo "  $f: present"
@@ -29,7 +31,11 @@ fill B "$DATA/b" 2000
 if [ -n "${missing:-}" ]; then
 	say "without the series, only the global view exists"
 	show "cat /proc/sys/fs/dentry-state"
-	show "cat $MEMCG/A/memory.kmem.usage_in_bytes $MEMCG/B/memory.kmem.usage_in_bytes"
+	if [ "$CG_HIER" = v2 ]; then
+		show "grep ^slab $MEMCG/A/memory.stat $MEMCG/B/memory.stat"
+	else
+		show "cat $MEMCG/A/memory.kmem.usage_in_bytes $MEMCG/B/memory.kmem.usage_in_bytes"
+	fi
 else
 	show "cat $MEMCG/A/memory.dentry_unused"
 	show "cgdentry --by-sb /A /B 2>/dev/null || cat $MEMCG/B/memory.dentry_unused"

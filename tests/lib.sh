@@ -151,15 +151,18 @@ need_file() {
 # from boot), so the cgroup has the memory files: a parent so enabled can
 # hold no tasks of its own (v2's no-internal-process rule).
 cg_create() {
-	case "$CG_HIER/$1" in
-	v2/*/*)
-		_sc=$MEMCG/${1%/*}/cgroup.subtree_control
-		grep -qw memory "$_sc" || echo +memory > "$_sc" ||
-			fail "enable the memory controller in $_sc"
-		;;
-	esac
+	case "$1" in */*) cg_enable_children "${1%/*}" ;; esac
 	mkdir "$MEMCG/$1" || fail "mkdir $MEMCG/$1"
 	_cg_created="$1 $_cg_created"
+}
+
+# cg_enable_children PATH: on v2, +memory in PATH's subtree_control (its
+# children get the memory files); nothing on v1.
+cg_enable_children() {
+	[ "$CG_HIER" = v2 ] || return 0
+	_sc=$MEMCG/$1/cgroup.subtree_control
+	grep -qw memory "$_sc" || echo +memory > "$_sc" ||
+		fail "enable the memory controller in $_sc"
 }
 
 # v1's and v2's names for the same things.
@@ -224,11 +227,12 @@ cg_reclaim_all() {
 	fi
 	_b=$(cg_usage "$1")
 	[ "$_b" -gt 0 ] || return 0
-	_err=$( { printf '%s' "$_b" > "$MEMCG/$1/memory.reclaim"; } 2>&1) && return 0
-	case "$_err" in
-	*"temporarily unavailable"*) return 0 ;;
+	need_tool cgtest-write
+	_r=$(cgtest-write "$MEMCG/$1/memory.reclaim" "$_b")
+	case "$_r" in
+	ok*|EAGAIN*) ;;
+	*) fail "write $_b to $1/memory.reclaim: $_r" ;;
 	esac
-	fail "write $_b to $1/memory.reclaim: $_err"
 }
 
 # cg_remove PATH: move its tasks to the root, then rmdir it.

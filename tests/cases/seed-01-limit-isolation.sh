@@ -32,7 +32,7 @@ a_unused=$(cg_unused A)
 a_limit_scanned=$(cg_stat A limit_scanned)
 a_limit_reclaimed=$(cg_stat A limit_reclaimed)
 a_dentry_reclaimed=$(cg_stat A dentry_reclaimed)
-a_failcnt=$(cg_read A memory.failcnt)
+a_failcnt=$(cg_limit_hits A)
 a_global=$(cg_keys memory.slab_reclaim_stat '^global_' A)
 
 # Each dentry on A's lists is charged to A, at least its object size.
@@ -44,7 +44,7 @@ cg_lookup_missing A "$d/missing" $LOOKUPS m || fail "lookups in A exited $?"
 
 expect_no_oom A
 expect_same "$a_global" "$(cg_keys memory.slab_reclaim_stat '^global_' A)" "A's global_* counters"
-expect_gt "$(cg_read A memory.failcnt)" "$a_failcnt" "A's memory.failcnt"
+expect_gt "$(cg_limit_hits A)" "$a_failcnt" "A's limit hits"
 expect_gt "$(cg_stat A limit_scanned)" "$a_limit_scanned" "A's limit_scanned"
 expect_gt "$(cg_stat A limit_reclaimed)" "$a_limit_reclaimed" "A's limit_reclaimed"
 expect_gt "$(cg_stat A dentry_reclaimed)" "$a_dentry_reclaimed" "A's dentry_reclaimed"

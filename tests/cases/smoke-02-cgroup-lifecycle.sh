@@ -4,8 +4,8 @@
 
 cg_create smoke
 inside=$(cg_run smoke cat /proc/self/cgroup)
-case "$inside" in
-*memory:/smoke*) ;;
+case "$CG_HIER:$inside" in
+v1:*memory:/smoke*|v2:*0::/smoke*) ;;
 *) fail "task not in /smoke: $inside" ;;
 esac
 expect_eq "$(cat "$MEMCG/smoke/cgroup.procs")" "" "procs after the task exited"

@@ -30,6 +30,7 @@ expect_eq "$(user_write spec17 all)" ok "uid 1000 writing its chowned file"
 expect_eq "$(cg_stat spec17 forced_shrinks)" 1 "forced_shrinks after uid 1000's write"
 
 chown 1000:1000 "$MEMCG/spec17" || fail "chown"
+cg_enable_children spec17
 # shellcheck disable=SC2016 # expanded by the inner shell
 user_sh 'mkdir "$1"' "$MEMCG/spec17/mine" || fail "uid 1000 mkdir spec17/mine"
 cg_adopt spec17/mine

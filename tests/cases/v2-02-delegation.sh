@@ -41,7 +41,7 @@ sib=$(cg_unused deleg/sib)
 expect_ge "$sib" $N "the sibling's unused dentries"
 as_user_write() {	# as_user_write CG VALUE: a write as uid 1000
 	# shellcheck disable=SC2016 # expanded by the inner shell
-	user_sh '"$0" write "$1" "$2"' "$CGSTRESS" "$MEMCG/$1/memory.force_slab_shrink" "$2"
+	user_sh '"$1" write "$2" "$3"' "$CGSTRESS" "$MEMCG/$1/memory.force_slab_shrink" "$2"
 }
 expect_eq "$(as_user_write deleg/mine all)" ok "user: all on the cgroup it made"
 expect_eq "$(cg_unused deleg/mine)" 0 "unused of the cgroup the user made, after all"
