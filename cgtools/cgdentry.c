@@ -22,7 +22,8 @@ static const char usage_head[] =
 "\n"
 "Unused dentries on each memory cgroup's own lists (UNUSED) and on its\n"
 "whole subtree's (TOTAL), as memory.dentry_unused counts them.\n"
-"CGROUP is a path in the memory hierarchy (/, /A/B) or memory:PATH.\n"
+"CGROUP is a path in the memory hierarchy (/, /A/B) or memory:PATH: cgroup\n"
+"v1 or v2, wherever libcgroup finds the memory controller (-J names it).\n"
 "\n"
 "Options:\n"
 "  -R, --recursive       the subtree of each CGROUP as an indented tree,\n"
@@ -39,8 +40,8 @@ TOOL_PROM_HELP
 "Columns:\n";
 static const char usage_tail[] =
 "\n"
-"Exit status: 0 ok, 1 failed, 2 usage error, 64 some cgroups failed.\n"
-"See cgdentry(1).\n";
+"Exit status: 0 ok, 1 failed or usage error, 32 no CGROUP found, 64 some\n"
+"cgroups failed.  See cgdentry(1).\n";
 
 enum { C_CGROUP, C_UNUSED, C_TOTAL, C_DEPTH, C_NODES };
 static const struct cgo_col cols[] = {
@@ -145,7 +146,7 @@ static void collect(const char *cg, int recursive, struct rows *rows)
 		rc = cgm_read_dentry(cg, &d, &missing);
 		if (rc)
 			tool_read_err(cg, CGM_DENTRY_UNUSED, rc, missing);
-		if (rc == CGM_ENOCGROUP) {
+		if (cgm_not_found(rc)) {
 			rows->failed++;
 			return;
 		}
@@ -170,7 +171,7 @@ static void collect(const char *cg, int recursive, struct rows *rows)
 		const char *missing;
 
 		rc = cgm_read_dentry(paths[i], &ds[kept], &missing);
-		if (rc == CGM_ENOCGROUP && i > 0) {
+		if (cgm_not_found(rc) && i > 0) {
 			free(paths[i]);
 			continue;
 		}
@@ -206,6 +207,7 @@ static void print_json(const struct rows *rows, const struct opts *o)
 	cgjw_init(&w, stdout);
 	w.break_depth = 2;
 	cgjw_obj(&w, NULL);
+	tool_json_hierarchy(&w);
 	cgjw_arr(&w, "cgroups");
 	for (size_t i = 0; i < rows->n; i++) {
 		const struct row *r = &rows->r[i];

@@ -12,8 +12,12 @@
 
 #include <stddef.h>
 
-/* Set up; *MOUNT_POINT is the memory hierarchy's directory. */
-int cgmb_init(const char **mount_point);
+/*
+ * Set up and find the memory hierarchy: *MOUNT_POINT is its directory,
+ * *VERSION its cgroup version as cgfs.h has it (1, 2, or 0 for a plain
+ * directory).
+ */
+int cgmb_init(const char **mount_point, int *version);
 const char *cgmb_strerror(int rc);
 /* Call LINE for each line of CGROUP's FILE until it returns non-zero
  * (which is then returned). */

@@ -46,7 +46,15 @@ static void log_to_stderr(void *userdata, int level, const char *fmt, va_list ap
 	vfprintf(stderr, fmt, ap);
 }
 
-int cgmb_init(const char **mount_point)
+/*
+ * libcgroup finds the memory controller wherever it is mounted: on a v1
+ * hierarchy (a mount whose options name memory: the v1 host, and the
+ * hybrid one with cgroup2 at /sys/fs/cgroup/unified beside it), else on
+ * the cgroup2 mount whose root's cgroup.controllers lists it (the v2-only
+ * host, and the hybrid one that gave memory to cgroup2).  Which of the two
+ * it is, statfs says.
+ */
+int cgmb_init(const char **mount_point, int *version)
 {
 	static char *mount;
 	int rc;
@@ -59,7 +67,11 @@ int cgmb_init(const char **mount_point)
 	rc = cgroup_get_subsys_mount_point("memory", &mount);
 	if (rc)
 		return cgmb_lcg_error(rc);
+	rc = cgfs_fs_version(mount);
+	if (rc < 0)
+		return rc;
 	*mount_point = mount;
+	*version = rc;
 	return 0;
 }
 

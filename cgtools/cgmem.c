@@ -23,20 +23,32 @@
 const int CGM_ENOCGROUP = ECGROUPNOTEXIST;
 const int CGM_EPARSE = ECGROUPPARSEFAIL;
 const int CGM_ENOFILE = ECGROUPVALUENOTEXIST;
+/* past libcgroup's codes (50000 and up) */
+const int CGM_ENOMEMCG = 60001;
+
+int cgm_not_found(int rc)
+{
+	return rc == CGM_ENOCGROUP || rc == CGM_ENOMEMCG;
+}
 
 int cgm_init(void)
 {
 	const char *mount;
-	int rc = cgmb_init(&mount);
+	int version = 0, rc = cgmb_init(&mount, &version);
 
 	if (!rc)
-		cgfs_set_root(mount);
+		cgfs_set_root(mount, version);
 	return rc;
 }
 
 const char *cgm_mount_point(void)
 {
 	return cgfs_root();
+}
+
+int cgm_hierarchy_version(void)
+{
+	return cgfs_version();
 }
 
 const char *cgm_hierarchy_kind(void)
@@ -48,6 +60,8 @@ const char *cgm_strerror(int rc)
 {
 	if (rc < 0)
 		return strerror(-rc);
+	if (rc == CGM_ENOMEMCG)
+		return "Memory controller not enabled";
 	return cgmb_strerror(rc);
 }
 
@@ -61,7 +75,13 @@ int cgm_exists(const char *cgroup)
 		return rc;
 	if (stat(path, &st))
 		return errno == ENOENT || errno == ENOTDIR ? ECGROUPNOTEXIST : -errno;
-	return S_ISDIR(st.st_mode) ? 0 : ECGROUPNOTEXIST;
+	if (!S_ISDIR(st.st_mode))
+		return ECGROUPNOTEXIST;
+	rc = cgfs_has_memory(cgroup);
+	if (rc == -ENOENT)	/* removed since the stat */
+		return ECGROUPNOTEXIST;
+	/* cgroup.controllers unreadable: the read of the file will say why */
+	return rc == 0 ? CGM_ENOMEMCG : 0;
 }
 
 int cgm_has_file(const char *cgroup, const char *file)
@@ -94,9 +114,16 @@ int cgm_read_kvs(const char *cgroup, const char *file, struct cgkv_kvs *kvs)
 	if (rc)
 		return rc;
 	rc = cgmb_read_lines(cgroup, file, add_kv_line, kvs);
-	/* a cgroup removed while it was read: say so, not "no such file" */
-	if (rc == -ENOENT || rc == -ENODEV || rc == ECGROUPVALUENOTEXIST)
-		rc = cgm_exists(cgroup) ? ECGROUPNOTEXIST : rc;
+	/*
+	 * a cgroup removed while it was read (or, on v2, whose memory
+	 * controller was turned off meanwhile): say so, not "no such file"
+	 */
+	if (rc == -ENOENT || rc == -ENODEV || rc == ECGROUPVALUENOTEXIST) {
+		int now = cgm_exists(cgroup);
+
+		if (cgm_not_found(now))
+			rc = now;
+	}
 	return rc;
 }
 
@@ -135,6 +162,18 @@ static int add_dir(const char *full, void *arg)
 
 	if (cgpath_rel_path(cgfs_root(), full, rel, sizeof(rel)))
 		return ECGROUPPARSEFAIL;
+	/*
+	 * v2: not a memory cgroup (nor, then, is anything below it).  The
+	 * walk's root was checked by cgm_exists(); a cgroup whose
+	 * cgroup.controllers cannot be read is kept, for its read to say why,
+	 * unless it is gone.
+	 */
+	if (w->n > 0) {
+		int has = cgfs_has_memory(rel);
+
+		if (has == -ENOENT)
+			return 0;
+	}
 	if (w->n == w->cap) {
 		size_t nc = w->cap ? w->cap * 2 : 16;
 		char **np = realloc(w->paths, nc * sizeof(*np));

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * cgmem: all cgroup access of cgtools.  CGROUP paths are relative to the
- * memory (v1) hierarchy: "/", "/A/B".
+ * memory hierarchy, cgroup v1 or v2 alike: "/", "/A/B".  On cgroup v2 the
+ * memory cgroups are the root and the cgroups that have the memory
+ * controller (their parent's cgroup.subtree_control names it); a walk
+ * leaves the others out.
  *
  * Every function returns 0, a libcgroup error code (ECG*, > 0) or a
  * negative errno, never 0 for a failure; cgm_strerror() turns either into
@@ -26,16 +29,26 @@
 extern const int CGM_ENOCGROUP;	/* the cgroup does not exist */
 extern const int CGM_EPARSE;	/* a control file does not parse */
 extern const int CGM_ENOFILE;	/* the cgroup lacks the control file */
+/* cgroup v2: the cgroup exists but has no memory controller (cgmem's own) */
+extern const int CGM_ENOMEMCG;
+
+/* Is RC one of "no such memory cgroup" (CGM_ENOCGROUP, CGM_ENOMEMCG)? */
+int cgm_not_found(int rc);
 
 /* Set up the backend and find the memory hierarchy. */
 int cgm_init(void);
 /* The memory hierarchy's mount point (after cgm_init). */
 const char *cgm_mount_point(void);
+/* Its cgroup version: 1, 2, or 0 when it is no cgroup file system. */
+int cgm_hierarchy_version(void);
 /* "cgroup v1 hierarchy" or "cgroup v2 hierarchy": what is mounted there. */
 const char *cgm_hierarchy_kind(void);
 const char *cgm_strerror(int rc);
 
-/* 0 when CGROUP exists, CGM_ENOCGROUP when it does not. */
+/*
+ * 0 when CGROUP exists, CGM_ENOCGROUP when it does not, CGM_ENOMEMCG when
+ * it is a cgroup v2 cgroup without the memory controller.
+ */
 int cgm_exists(const char *cgroup);
 
 /* 0 when CGROUP has the control FILE, CGM_ENOFILE when not. */
@@ -61,7 +74,9 @@ int cgm_read_dentry(const char *cgroup, struct cgkv_dentry *d, const char **miss
 int cgm_write(const char *cgroup, const char *file, const char *value);
 
 /*
- * CGROUP and every cgroup below it, in pre-order (CGROUP first): *PATHS is
+ * CGROUP and every memory cgroup below it (on v2, those without the
+ * memory controller are left out: so are their descendants, which cannot
+ * have it either), in pre-order (CGROUP first): *PATHS is
  * an array of *N malloc'd paths; free with cgm_free_paths().  A cgroup
  * whose directory cannot be read is listed, handed to BAD (with ARG) and
  * its subtree skipped; the walk goes on.  Returns 0, the error of the

@@ -59,10 +59,12 @@ static int parse_mount_line(char *line, struct cgmount_entry *m)
 	m->root = strdup(f[3]);
 	m->point = strdup(f[4]);
 	m->fstype = strdup(f[sep + 1]);
-	if (!m->root || !m->point || !m->fstype) {
+	m->opts = strdup(sep + 3 < n ? f[sep + 3] : "");
+	if (!m->root || !m->point || !m->fstype || !m->opts) {
 		free(m->root);
 		free(m->point);
 		free(m->fstype);
+		free(m->opts);
 		return -1;
 	}
 	return 0;
@@ -95,6 +97,7 @@ int cgmount_read(FILE *f, struct cgmount_table *mounts)
 				free(m.root);
 				free(m.point);
 				free(m.fstype);
+				free(m.opts);
 				goto bad;
 			}
 			mounts->m = nm;
@@ -142,6 +145,7 @@ void cgmount_free(struct cgmount_table *mounts)
 		free(mounts->m[i].root);
 		free(mounts->m[i].point);
 		free(mounts->m[i].fstype);
+		free(mounts->m[i].opts);
 	}
 	free(mounts->m);
 	memset(mounts, 0, sizeof(*mounts));

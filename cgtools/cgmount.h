@@ -10,12 +10,16 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* One line of /proc/self/mountinfo, the fields cgdentry --by-sb names. */
+/*
+ * One line of /proc/self/mountinfo: the fields cgdentry --by-sb names,
+ * and the super options (a cgroup v1 mount's controllers).
+ */
 struct cgmount_entry {
 	unsigned int major, minor;
 	char *root;		/* field 4: the root of the mount in its fs */
 	char *point;		/* field 5: mount point, octal escapes undone */
 	char *fstype;		/* first field after " - " */
+	char *opts;		/* third field after " - ": super options */
 };
 
 struct cgmount_table {

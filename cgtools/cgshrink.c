@@ -25,7 +25,8 @@ static const char usage_head[] =
 "the objects freed (delta of total_forced_reclaimed in\n"
 "memory.slab_reclaim_stat), the dentries among them (delta of\n"
 "total_dentry_reclaimed, any origin) and the time the write took.\n"
-"CGROUP is a path in the memory hierarchy (/, /A/B) or memory:PATH.\n"
+"CGROUP is a path in the memory hierarchy (/, /A/B) or memory:PATH: cgroup\n"
+"v1 or v2, wherever libcgroup finds the memory controller (-J names it).\n"
 "\n"
 "Options:\n"
 "  -N, --max N           free up to N objects per cgroup (1 <= N <= 2^64-1)\n"
@@ -50,8 +51,8 @@ static const char usage_tail[] =
 "\n"
 "SIGINT or SIGTERM interrupts the shrink in progress (what it freed stays\n"
 "freed and is reported) and skips the rest; a second one kills cgshrink.\n"
-"Exit status: 0 ok, 1 failed or interrupted, 2 usage error, 64 some\n"
-"cgroups failed.  See cgshrink(1).\n";
+"Exit status: 0 ok, 1 failed, interrupted or usage error, 32 no CGROUP\n"
+"found, 64 some cgroups failed.  See cgshrink(1).\n";
 
 enum {
 	C_CGROUP, C_UNUSED_BEFORE, C_UNUSED_AFTER, C_TOTAL_BEFORE,
@@ -126,7 +127,7 @@ static int sample(const char *cg, struct sample *s, int full, int quiet)
 	int rc = cgm_read_dentry(cg, &d, &missing);
 
 	if (rc) {
-		if (!(quiet && rc == CGM_ENOCGROUP))
+		if (!(quiet && cgm_not_found(rc)))
 			tool_read_err(cg, CGM_DENTRY_UNUSED, rc, missing);
 		return rc;
 	}
@@ -152,7 +153,7 @@ static void add_result(struct report *rep, struct result *res, const char *cg)
 
 	if (res->err)
 		rep->failed++;
-	if (res->err == CGM_ENOCGROUP)
+	if (cgm_not_found(res->err))
 		return;
 	r = realloc(rep->r, (rep->n + 1) * sizeof(*r));
 	res->cgroup = strdup(cg);
@@ -238,7 +239,7 @@ static void shrink_selected(const char *cg, const struct opts *o,
 		rep->considered++;
 		if (o->have_above) {
 			rc = sample(paths[i], &s, 0, i > 0);
-			if (rc == CGM_ENOCGROUP && i > 0)
+			if (cgm_not_found(rc) && i > 0)
 				continue;	/* removed since the walk */
 			if (rc) {
 				/* not judged: its entry says why */
@@ -274,6 +275,7 @@ static void print_json(const struct report *rep, const struct opts *o)
 	cgjw_init(&w, stdout);
 	w.break_depth = 2;
 	cgjw_obj(&w, NULL);
+	tool_json_hierarchy(&w);
 	cgjw_str(&w, "request", o->request);
 	if (o->have_above)
 		cgjw_u64(&w, "threshold", o->above);

@@ -23,7 +23,8 @@ static const char usage_head[] =
 "Slab reclaim counters of memory cgroups (memory.slab_reclaim_stat): objects\n"
 "scanned and freed on each cgroup's lists by global reclaim, limit reclaim\n"
 "and memory.force_slab_shrink, dentries and inodes freed, forced shrinks.\n"
-"CGROUP is a path in the memory hierarchy (/, /A/B) or memory:PATH.\n"
+"CGROUP is a path in the memory hierarchy (/, /A/B) or memory:PATH: cgroup\n"
+"v1 or v2, wherever libcgroup finds the memory controller (-J names it).\n"
 "\n"
 "Without -i: every counter, OWN (this cgroup's lists) and TOTAL (with\n"
 "its descendants).  With -i: one line per CGROUP every SECONDS (\"0.5\" is\n"
@@ -47,8 +48,8 @@ TOOL_PROM_HELP
 "Columns:\n";
 static const char usage_tail[] =
 "\n"
-"Exit status: 0 ok, 1 failed, 2 usage error, 64 some cgroups failed\n"
-"(or lacked some of the 18 counters).  See cgslabstat(1).\n";
+"Exit status: 0 ok, 1 failed or usage error, 32 no CGROUP found, 64 some\n"
+"cgroups failed (or lacked some of the 18 counters).  See cgslabstat(1).\n";
 
 enum { C_CGROUP, C_KEY, C_OWN, C_TOTAL };
 static const struct cgo_col cols[] = {
@@ -123,7 +124,7 @@ static int read_stat(const char *cg, struct reading *r)
 	}
 	missing = cgkv_slab_missing(&r->kvs, buf);
 	if (missing) {
-		tool_err(cg, "%s: no key %s", CGM_SLAB_STAT, missing);
+		tool_read_err(cg, CGM_SLAB_STAT, CGM_EPARSE, missing);
 		r->err = CGM_EPARSE;
 		return -1;
 	}
@@ -191,6 +192,7 @@ static void print_once_json(const struct reading *rs, size_t n)
 	cgjw_init(&w, stdout);
 	w.break_depth = 2;
 	cgjw_obj(&w, NULL);
+	tool_json_hierarchy(&w);
 	cgjw_arr(&w, "cgroups");
 	for (size_t i = 0; i < n; i++) {
 		cgjw_obj(&w, NULL);
@@ -284,7 +286,7 @@ static int show_once(const struct tool_cgroups *cgs, const struct opts *o,
 		 * a cgroup that exists keeps its entry, with what was read
 		 * (some keys may be missing) or none, and its error
 		 */
-		if (rs[n].err != CGM_ENOCGROUP)
+		if (!cgm_not_found(rs[n].err))
 			n++;
 		else
 			cgkv_kvs_free(&rs[n].kvs);
@@ -358,13 +360,14 @@ struct follow {
 	int active, sampled;
 };
 
-static int show_intervals(const struct tool_cgroups *cgs, const struct opts *o)
+static int show_intervals(const struct tool_cgroups *cgs, const struct opts *o,
+			  size_t walk_failed)
 {
 	struct reading r = { 0 };
 	struct follow *fs = calloc(cgs->n ? cgs->n : 1, sizeof(*fs));
 	struct cgo_table t;
 	uint64_t start, last, now;
-	size_t active = 0, ok = 0, failed = 0;
+	size_t active = 0, ok = 0, failed = walk_failed;
 
 	if (!fs) {
 		tool_err(NULL, "out of memory");
@@ -421,7 +424,7 @@ static int show_intervals(const struct tool_cgroups *cgs, const struct opts *o)
 	return tool_status(ok, failed);
 }
 
-/* With -R: each CGROUP's subtree in its place.  Exits 1 if none is left. */
+/* With -R: each CGROUP's subtree in its place; returns the failures. */
 static size_t expand(struct tool_cgroups *cgs)
 {
 	struct tool_cgroups all = { 0 };
@@ -503,9 +506,8 @@ int main(int argc, char **argv)
 		walk_failed = expand(&cgs);
 		tool_dedupe_cgroups(&cgs);	/* -R / /A: each cgroup once */
 	}
-	rc = o.interval_ms ? show_intervals(&cgs, &o) : show_once(&cgs, &o, walk_failed);
-	if (walk_failed && o.interval_ms)	/* a CGROUP of -R could not be walked */
-		rc = cgs.n && rc != EXIT_FAIL ? EXIT_SOME : EXIT_FAIL;
+	rc = o.interval_ms ? show_intervals(&cgs, &o, walk_failed) :
+			     show_once(&cgs, &o, walk_failed);
 	tool_free_cgroups(&cgs);
 	return rc;
 }

@@ -21,6 +21,8 @@
 
 const char *tool_name = "cgtools";
 volatile sig_atomic_t tool_stop;
+/* a failure other than a missing cgroup was reported: exit 1, not 32 */
+static int failed_otherwise;
 
 /* util-linux's close_stdout(): what could not be written is an error. */
 static void close_stdout(void)
@@ -64,7 +66,22 @@ void tool_err(const char *object, const char *fmt, ...)
 
 void tool_cg_err(const char *cgroup, const char *file, int rc)
 {
-	if (rc == CGM_ENOCGROUP || !file)
+	if (rc == CGM_ENOCGROUP) {
+		/* on a hybrid host, say where it was looked for */
+		tool_err(cgroup, "%s in the %s at %s", cgm_strerror(rc),
+			 cgm_hierarchy_kind(), cgm_mount_point());
+		return;
+	}
+	if (rc == CGM_ENOMEMCG) {
+		const char *slash = strrchr(cgroup, '/');
+		int parent = slash && slash != cgroup ? (int)(slash - cgroup) : 0;
+
+		tool_err(cgroup, "%s (cgroup v2: +memory is not in %s%.*s/cgroup.subtree_control)",
+			 cgm_strerror(rc), cgm_mount_point(), parent, cgroup);
+		return;
+	}
+	failed_otherwise = 1;
+	if (!file)
 		tool_err(cgroup, "%s", cgm_strerror(rc));
 	else
 		tool_err(cgroup, "%s: %s", file, cgm_strerror(rc));
@@ -73,10 +90,12 @@ void tool_cg_err(const char *cgroup, const char *file, int rc)
 void tool_read_err(const char *cgroup, const char *file, int rc,
 		   const char *missing)
 {
-	if (missing)
+	if (missing) {
+		failed_otherwise = 1;
 		tool_err(cgroup, "%s: no key %s", file, missing);
-	else
+	} else {
 		tool_cg_err(cgroup, file, rc);
+	}
 }
 
 void tool_usage_err(const char *fmt, ...)
@@ -129,9 +148,21 @@ void tool_init(void)
 	int rc = cgm_init();
 
 	if (rc) {
-		tool_err(NULL, "memory cgroup hierarchy: %s", cgm_strerror(rc));
+		tool_err(NULL, "no memory cgroup hierarchy (neither a cgroup v1 mount with the memory controller nor a cgroup2 mount with memory in its cgroup.controllers): %s",
+			 cgm_strerror(rc));
 		exit(EXIT_FAIL);
 	}
+}
+
+void tool_json_hierarchy(struct cgjw *w)
+{
+	cgjw_obj(w, "hierarchy");
+	if (cgm_hierarchy_version())
+		cgjw_u64(w, "version", (uint64_t)cgm_hierarchy_version());
+	else
+		cgjw_null(w, "version");
+	cgjw_str(w, "mount", cgm_mount_point());
+	cgjw_end(w);
 }
 
 void tool_need_file(const char *file)
@@ -150,7 +181,9 @@ int tool_status(size_t ok, size_t failed)
 {
 	if (!failed)
 		return EXIT_OK;
-	return ok ? EXIT_SOME : EXIT_FAIL;
+	if (ok)
+		return EXIT_SOME;
+	return failed_otherwise ? EXIT_FAIL : EXIT_NONE;
 }
 
 void tool_add_path(struct tool_cgroups *cgs, const char *path)

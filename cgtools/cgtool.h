@@ -7,6 +7,7 @@
 #ifndef CGTOOL_H
 #define CGTOOL_H
 
+#include "cgjson.h"
 #include "cgout.h"
 
 #include <signal.h>
@@ -17,11 +18,14 @@
 #define CGTOOLS_VERSION "1.1"
 
 /*
- * 0: all done; 1: nothing could be done (or interrupted, or a write error
- * on stdout); 2: usage error; 64: some cgroups (or keys) failed, the rest
- * is reported -- lsblk's "some specified devices found, some not found".
+ * As util-linux's lsblk: 0 all done; 1 failure (a usage error, no memory
+ * hierarchy, nothing done for a reason other than a missing cgroup,
+ * interrupted, a write error on stdout); 32 nothing found (none of the
+ * cgroups named exists, or, on cgroup v2, has the memory controller);
+ * 64 some cgroups (or keys) failed, the rest is reported ("some specified
+ * devices found, some not found").
  */
-enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_SOME = 64 };
+enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 1, EXIT_NONE = 32, EXIT_SOME = 64 };
 
 extern const char *tool_name;
 
@@ -36,18 +40,21 @@ void tool_setup(const char *name);
 /* "tool: OBJECT: message" on stderr (no OBJECT part when it is NULL). */
 void tool_err(const char *object, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-/* "tool: message" and a pointer to --help on stderr, then exit 2. */
+/* "tool: message" and a pointer to --help on stderr, then exit 1. */
 void tool_usage_err(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2), noreturn));
 /*
  * After getopt_long() said what it refused (unknown, ambiguous, missing
- * or unwanted argument): "Try 'tool --help'..." and exit 2, as
+ * or unwanted argument): "Try 'tool --help'..." and exit 1, as
  * util-linux's errtryhelp().
  */
 void tool_try_help(void) __attribute__((noreturn));
 /*
  * Report cgmem code RC for CGROUP's control FILE: "tool: /A: Cgroup does
- * not exist" when the cgroup is missing, else "tool: /A: FILE: reason".
+ * not exist in the cgroup v1 hierarchy at MOUNT" when the cgroup is
+ * missing, "tool: /A/B: Memory controller not enabled (cgroup v2: ...)"
+ * on v2 when it has no memory controller, else "tool: /A: FILE: reason".
+ * What was reported decides between exit statuses 32 and 1.
  */
 void tool_cg_err(const char *cgroup, const char *file, int rc);
 /*
@@ -64,11 +71,20 @@ void tool_version(void) __attribute__((noreturn));
 /* cgm_init(), or exit 1 with a message when there is no memory hierarchy. */
 void tool_init(void);
 /*
+ * The JSON member "hierarchy": {"version": 1|2|null, "mount": "..."}:
+ * which memory hierarchy the tool read (null: no cgroup file system).
+ */
+void tool_json_hierarchy(struct cgjw *w);
+/*
  * Exit 1 with one line when the root memory cgroup lacks control FILE:
  * the kernel does not have the series (every memcg has the files).
  */
 void tool_need_file(const char *file);
-/* The exit status for OK things done and FAILED not: 0, 1 or 64. */
+/*
+ * The exit status for OK things done and FAILED not: 0, 64 when some
+ * were done, else 32 when every failure reported was a missing cgroup,
+ * else 1.
+ */
 int tool_status(size_t ok, size_t failed);
 
 /* The CGROUPs named on the command line, normalised ("/A/B"). */
@@ -79,7 +95,7 @@ struct tool_cgroups {
 
 /*
  * Add ARG (a path, or CTRL:PATH, in the reversible form the tools print:
- * \xHH is the byte HH); exits 2 if malformed.
+ * \xHH is the byte HH); exits 1 if malformed.
  */
 void tool_add_cgroup(struct tool_cgroups *cgs, const char *arg);
 /*
@@ -87,7 +103,7 @@ void tool_add_cgroup(struct tool_cgroups *cgs, const char *arg);
  * controllers (it must name memory, the only one cgtools read).
  */
 void tool_opt_g(struct tool_cgroups *cgs, const char *arg);
-/* Add the operands argv[first..argc-1]; exits 2 if no CGROUP was given. */
+/* Add the operands argv[first..argc-1]; exits 1 if no CGROUP was given. */
 void tool_add_operands(struct tool_cgroups *cgs, int argc, char **argv,
 		       int first);
 /* Add PATH as it is (a cgroup path from a walk: no decoding). */
@@ -136,14 +152,14 @@ struct tool_out {
 int tool_out_option(struct tool_out *o, int c, const char *arg);
 /*
  * Check the combination; NO_PROM is NULL where --prometheus is allowed,
- * else why it is not.  Exits 2 if bad.
+ * else why it is not.  Exits 1 if bad.
  */
 void tool_out_check(const struct tool_out *o, const char *no_prom);
-/* cgo_table_init() with -o and -x, or exit 2 naming the unknown column. */
+/* cgo_table_init() with -o and -x, or exit 1 naming the unknown column. */
 void tool_table_init(struct cgo_table *t, const struct cgo_col *cols,
 		     size_t ncols, const char *defaults, const struct tool_out *o);
 
-/* -o checked before any cgroup is touched: exits 2 naming a bad column. */
+/* -o checked before any cgroup is touched: exits 1 naming a bad column. */
 void tool_check_columns(const struct cgo_col *cols, size_t ncols,
 			const char *defaults, const struct tool_out *o);
 /* cgo_print() to stdout in O's mode, or exit 1 if the table ran out of memory. */

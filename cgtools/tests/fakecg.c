@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * fakecg: cgmem's backend for the host tests (see cgmem-backend.h).  The
- * memory hierarchy is the directory $CGTOOLS_FAKE_ROOT: each directory a
- * cgroup, each file a control file, read and written as plain files.  A
+ * memory hierarchy is the directory $CGTOOLS_FAKE_ROOT (a plain directory,
+ * version 0), or the one that a fake mountinfo, $CGTOOLS_FAKE_MOUNTINFO,
+ * names as libcgroup 2.0 would find it there: the first cgroup v1 mount
+ * whose options name memory, else the first cgroup2 mount whose
+ * cgroup.controllers lists memory (the mount points are directories of
+ * the test's).  Each directory a cgroup, each file a control file, read
+ * and written as plain files.  A
  * test breaks what it wants broken: a control file that is a directory
  * fails to read (EISDIR), a FIFO blocks until a signal, a removed
  * directory is a vanished cgroup.  No libcgroup: this runs anywhere.
@@ -10,6 +15,7 @@
 #define _GNU_SOURCE
 #include "../cgmem-backend.h"
 #include "../cgfs.h"
+#include "../cgmount.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -21,14 +27,79 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-int cgmb_init(const char **mount_point)
+/* Does the comma-separated option list OPTS hold WORD? */
+static int has_option(const char *opts, const char *word)
+{
+	size_t len = strlen(word);
+
+	for (const char *p = opts; p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+		if (!strncmp(p, word, len) && (p[len] == ',' || !p[len]))
+			return 1;
+	return 0;
+}
+
+/* Does DIR/cgroup.controllers list memory? */
+static int v2_has_memory(const char *dir)
+{
+	char path[FILENAME_MAX], word[64];
+	int found = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/cgroup.controllers", dir);
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	while (!found && fscanf(f, "%63s", word) == 1)
+		found = !strcmp(word, "memory");
+	fclose(f);
+	return found;
+}
+
+static int init_from_mountinfo(const char *file, const char **mount_point,
+			       int *version)
+{
+	static char mount[FILENAME_MAX];
+	struct cgmount_table t;
+	FILE *f = fopen(file, "re");
+	int rc = ECGROUPNOTMOUNTED;
+
+	if (!f)
+		return -errno;
+	if (cgmount_read(f, &t)) {
+		rc = -errno;
+		fclose(f);
+		return rc;
+	}
+	fclose(f);
+	for (int v = 1; v <= 2 && rc; v++) {
+		for (size_t i = 0; i < t.n && rc; i++) {
+			const struct cgmount_entry *m = &t.m[i];
+
+			if (v == 1 ? strcmp(m->fstype, "cgroup") || !has_option(m->opts, "memory") :
+				     strcmp(m->fstype, "cgroup2") || !v2_has_memory(m->point))
+				continue;
+			snprintf(mount, sizeof(mount), "%s", m->point);
+			*mount_point = mount;
+			*version = v;
+			rc = 0;
+		}
+	}
+	cgmount_free(&t);
+	return rc;
+}
+
+int cgmb_init(const char **mount_point, int *version)
 {
 	const char *root = getenv("CGTOOLS_FAKE_ROOT");
+	const char *mountinfo = getenv("CGTOOLS_FAKE_MOUNTINFO");
 	struct stat st;
 
+	if (mountinfo)
+		return init_from_mountinfo(mountinfo, mount_point, version);
 	if (!root || stat(root, &st) || !S_ISDIR(st.st_mode))
 		return ECGROUPNOTMOUNTED;
 	*mount_point = root;
+	*version = 0;
 	return 0;
 }
 

@@ -44,6 +44,26 @@ expect_exit() {
 	fi
 }
 
+# expect_usage NAME CMD...: CMD refuses its command line as util-linux
+# does (issue 24.9): exit 1, nothing on stdout, and stderr ending in the
+# pointer to --help (which tells a usage error from a failure, also 1).
+expect_usage() {
+	name=$1
+	shift
+	"$@" > "$scratch/out" 2> "$scratch/err"
+	got=$?
+	out=$(cat "$scratch/out") err=$(cat "$scratch/err")
+	case "$err" in
+	*"Try '"*" --help' for more information.") hint=yes ;;
+	*) hint=no ;;
+	esac
+	if [ "$got" -eq 1 ] && [ $hint = yes ] && [ -z "$out" ]; then
+		ok "$name"
+	else
+		not_ok "$name" "exit $got (want 1), --help pointer: $hint: $*" "stdout: $out" "stderr: $err"
+	fi
+}
+
 # expect_same NAME ACTUAL WANT: ACTUAL is exactly WANT.
 expect_same() {
 	if [ "$2" = "$3" ]; then
@@ -163,61 +183,61 @@ for t in cgdentry cgslabstat cgshrink; do
 	[ "$t" = cgshrink ] && req=-a
 	expect_exit 0 "$t --help exits 0" "./$t" --help
 	expect_text "$t --help shows usage, output options, columns, exit status" "$out" \
-		"Usage: $t *--noheadings*--output COLUMNS*--raw*--pairs*--json*Columns:*CGROUP*Exit status: 0 ok, 1 *2 usage error, 64 some*"
+		"Usage: $t *--noheadings*--output COLUMNS*--raw*--pairs*--json*Columns:*CGROUP*Exit status: 0 ok, 1 *usage error, 32 no CGROUP*found, 64 some*"
 	expect_exit 1 "$t --help >/dev/full fails (write error)" sh -c "./$t --help > /dev/full"
 	expect_text "$t says why it failed to write" "$err" "$t: write error: No space left on device"
 	expect_exit 0 "$t --version exits 0" "./$t" --version
 	expect_text "$t --version names it" "$out" "$t (cgtools) [0-9]*"
 	expect_exit 1 "$t --version >/dev/full fails" sh -c "./$t --version > /dev/full"
-	expect_exit 2 "$t without CGROUP exits 2" "./$t"
+	expect_usage "$t without CGROUP is a usage error" "./$t"
 	expect_text "$t usage error message" "$err" "$t: no CGROUP given
 Try '$t --help' for more information."
-	expect_exit 2 "$t with an unknown option exits 2" "./$t" --bogus /
+	expect_usage "$t with an unknown option is a usage error" "./$t" --bogus /
 	expect_text "$t says 'unrecognized option' once (getopt's words)" "$err" "*$t: unrecognized option '--bogus'
 Try '$t --help' for more information."
-	expect_exit 2 "$t -y exits 2" "./$t" -y /
+	expect_usage "$t -y is a usage error" "./$t" -y /
 	expect_text "$t names the unknown short option" "$err" "*$t: invalid option -- 'y'
 Try*"
 	# issue 24.3: the option named is the one given
-	expect_exit 2 "24.3 $t --json=1 exits 2" "./$t" --json=1 /
+	expect_usage "24.3 $t --json=1 is a usage error" "./$t" --json=1 /
 	expect_text "24.3 $t --json=1 names --json" "$err" "*$t: option '--json' doesn't allow an argument
 Try '$t --help' for more information."
 	"./$t" --prometheus=x / 2> "$scratch/err" > /dev/null
 	expect_same "24.3 $t --prometheus=x: no NUL byte on stderr" "$(tr -cd '\000' < "$scratch/err" | wc -c)" 0
 	expect_text "24.3 $t --prometheus=x names --prometheus" "$(cat "$scratch/err")" "*option '--prometheus' doesn't allow an argument*"
-	expect_exit 2 "24.3 $t --r exits 2" "./$t" --r /
+	expect_usage "24.3 $t --r is a usage error" "./$t" --r /
 	expect_text "24.3 $t --r is ambiguous (--raw, --recursive)" "$err" "*option '--r' is ambiguous*--r*
 Try '$t --help' for more information."
-	expect_exit 2 "$t -g cpu:/A (not memory) exits 2" "./$t" -g cpu:/A
-	expect_exit 2 "$t -g cpu (a controller, not memory) exits 2" "./$t" -g cpu /A
+	expect_usage "$t -g cpu:/A (not memory) is a usage error" "./$t" -g cpu:/A
+	expect_usage "$t -g cpu (a controller, not memory) is a usage error" "./$t" -g cpu /A
 	expect_text "$t -g cpu message" "$err" "$t: -g cpu: cgtools read the memory controller only*"
-	expect_exit 2 "$t /A/../B exits 2" "./$t" /A/../B
-	expect_exit 2 "$t --json --raw exits 2" "./$t" --json --raw /
-	expect_exit 2 "$t -P -r exits 2" "./$t" -P -r /
-	expect_exit 2 "$t -o BOGUS exits 2" "./$t" ${req:+"$req"} -o BOGUS /
+	expect_usage "$t /A/../B is a usage error" "./$t" /A/../B
+	expect_usage "$t --json --raw is a usage error" "./$t" --json --raw /
+	expect_usage "$t -P -r is a usage error" "./$t" -P -r /
+	expect_usage "$t -o BOGUS is a usage error" "./$t" ${req:+"$req"} -o BOGUS /
 	expect_text "$t names the unknown column" "$err" "$t: unknown column 'BOGUS'*"
-	expect_exit 2 "$t --prometheus -o CGROUP exits 2" "./$t" ${req:+"$req"} --prometheus -o CGROUP /
-	expect_exit 2 "$t -o without an argument exits 2" "./$t" / -o
+	expect_usage "$t --prometheus -o CGROUP is a usage error" "./$t" ${req:+"$req"} --prometheus -o CGROUP /
+	expect_usage "$t -o without an argument is a usage error" "./$t" / -o
 	expect_text "$t says -o needs an argument" "$err" "*$t: option requires an argument -- 'o'
 Try*"
 done
-expect_exit 2 "cgshrink --prometheus exits 2" ./cgshrink --prometheus /
-expect_exit 2 "cgslabstat -i 1 --prometheus exits 2" ./cgslabstat -i 1 --prometheus /
+expect_usage "cgshrink --prometheus is a usage error" ./cgshrink --prometheus /
+expect_usage "cgslabstat -i 1 --prometheus is a usage error" ./cgslabstat -i 1 --prometheus /
 
 # --- usage: per tool
 for n in 0 -1 abc 12x "" 18446744073709551616 " 5"; do
-	expect_exit 2 "cgshrink --max '$n' exits 2" ./cgshrink --max "$n" /A
+	expect_usage "cgshrink --max '$n' is a usage error" ./cgshrink --max "$n" /A
 done
 expect_text "cgshrink bad --max message" "$err" "cgshrink: invalid --max ' 5'*"
-expect_exit 2 "cgshrink -N with --all exits 2" ./cgshrink -N 5 --all /A
-expect_exit 2 "cgshrink -R without --above exits 2" ./cgshrink -R /A
-expect_exit 2 "cgshrink --above x exits 2" ./cgshrink --above x /A
+expect_usage "cgshrink -N with --all is a usage error" ./cgshrink -N 5 --all /A
+expect_usage "cgshrink -R without --above is a usage error" ./cgshrink -R /A
+expect_usage "cgshrink --above x is a usage error" ./cgshrink --above x /A
 for i in 0 -1 x 1.2345; do
-	expect_exit 2 "cgslabstat -i '$i' exits 2" ./cgslabstat -i "$i" /A
+	expect_usage "cgslabstat -i '$i' is a usage error" ./cgslabstat -i "$i" /A
 done
-expect_exit 2 "cgslabstat -c without -i exits 2" ./cgslabstat -c 3 /A
-expect_exit 2 "cgslabstat -c 0 exits 2" ./cgslabstat -i 1 -c 0 /A
-expect_exit 2 "cgslabstat --own without -i exits 2" ./cgslabstat --own /A
+expect_usage "cgslabstat -c without -i is a usage error" ./cgslabstat -c 3 /A
+expect_usage "cgslabstat -c 0 is a usage error" ./cgslabstat -i 1 -c 0 /A
+expect_usage "cgslabstat --own without -i is a usage error" ./cgslabstat --own /A
 
 # --- the tools on a fake memory hierarchy (sanitized builds)
 root=$scratch/memcg
@@ -370,9 +390,23 @@ expect_exit 64 "cgdentry /A /nope /A/small exits 64" $B/cgdentry -r /A /nope /A/
 expect_text "cgdentry reports the others" "$out" "CGROUP UNUSED TOTAL
 /A 100 460
 /A/small 20 20"
-expect_text "cgdentry names the missing one" "$err" "cgdentry: /nope: Cgroup does not exist"
-expect_exit 1 "cgdentry /nope exits 1" $B/cgdentry /nope
-expect_exit 1 "cgdentry -R /nope exits 1" $B/cgdentry -R /nope
+expect_same "cgdentry names the missing one, and where it looked" "$err" \
+	"cgdentry: /nope: Cgroup does not exist in the directory (not a cgroup file system) at $root"
+# issue 24.9: nothing found is 32, as lsblk's "none of specified devices found"
+expect_exit 32 "24.9 cgdentry /nope exits 32" $B/cgdentry /nope
+expect_exit 32 "24.9 cgdentry -R /nope exits 32" $B/cgdentry -R /nope
+expect_exit 32 "24.9 cgdentry /nope /nope2 -g memory:/nope3 exits 32" $B/cgdentry /nope /nope2 -g memory:/nope3
+expect_exit 32 "24.9 cgslabstat -R /nope /nope2 exits 32" $B/cgslabstat -R /nope /nope2
+expect_exit 32 "24.9 cgslabstat -i 1 /nope exits 32" $B/cgslabstat -i 1 -c 1 /nope
+expect_exit 32 "24.9 cgslabstat --prometheus /nope exits 32" $B/cgslabstat --prometheus /nope
+expect_exit 32 "24.9 cgshrink -a /nope exits 32" $B/cgshrink -a /nope
+expect_exit 32 "24.9 cgshrink -a -R --above 0 /nope exits 32" $B/cgshrink -a -R --above 0 /nope
+expect_same "24.9 cgshrink wrote nothing anywhere" \
+	"$(cat "$root/memory.force_slab_shrink" "$root/A/memory.force_slab_shrink")" ""
+mkdir "$root/E" "$root/E/memory.dentry_unused"
+expect_exit 1 "24.9 cgdentry /nope /E (one missing, one unreadable) exits 1" $B/cgdentry /nope /E
+expect_exit 64 "24.9 cgdentry /nope /A exits 64" $B/cgdentry /nope /A
+rm -rf "$root/E"
 rm -rf "$root/A/big/broken"
 
 # issue 24.7: 70 nodes fit NODES; a key a later kernel adds is left out,
@@ -508,7 +542,7 @@ expect_exit 0 "24.9 cgslabstat -J -o CGROUP,KEY,TOTAL /A" $B/cgslabstat -J -o CG
 printf '%s\n' "$out" > "$scratch/j"
 expect_same "24.9 cgslabstat -J -o: one object per row" \
 	"$($B/cgtest-json '.cgroups[8]' < "$scratch/j")" '{"cgroup":"/A","key":"forced_shrinks","total":1014}'
-expect_exit 2 "24.9 cgslabstat -J -o with -i exits 2" $B/cgslabstat -J -o CGROUP -i 1 /A
+expect_usage "24.9 cgslabstat -J -o with -i is a usage error" $B/cgslabstat -J -o CGROUP -i 1 /A
 expect_exit 0 "24.9 cgdentry -R -x TOTAL -r /A" $B/cgdentry -R -x total -r -o CGROUP,TOTAL /A
 expect_same "24.9 -x TOTAL: a list sorted by value, not by text" "$out" "CGROUP TOTAL
 /A/small 20
@@ -518,8 +552,8 @@ expect_same "24.9 -x TOTAL: a list sorted by value, not by text" "$out" "CGROUP 
 expect_exit 0 "24.9 cgdentry -J -o CGROUP -x cgroup" $B/cgdentry -J -o CGROUP -x cgroup -R /A
 expect_same "24.9 -J -o -x: sorted objects" \
 	"$(printf '%s\n' "$out" | $B/cgtest-json '.cgroups[1].cgroup')" /A/big
-expect_exit 2 "24.9 -x BOGUS exits 2" $B/cgdentry -x BOGUS /A
-expect_exit 2 "24.9 -x with -J and no -o exits 2" $B/cgslabstat -J -x KEY /A
+expect_usage "24.9 -x BOGUS is a usage error" $B/cgdentry -x BOGUS /A
+expect_usage "24.9 -x with -J and no -o is a usage error" $B/cgslabstat -J -x KEY /A
 mkcg /A/small/a-rather-long-cgroup-name 3 3
 expect_exit 0 "24.9 cgdentry -R -w 24 /A/small" $B/cgdentry -R -w 24 /A/small
 expect_same "24.9 -w: the CGROUP column is cut to fit 24 columns" "$out" "CGROUP      UNUSED TOTAL
@@ -527,7 +561,7 @@ expect_same "24.9 -w: the CGROUP column is cut to fit 24 columns" "$out" "CGROUP
   a-rather-      3     3"
 expect_exit 0 "24.9 -r is never cut" $B/cgdentry -R -r -n -w 24 /A/small
 expect_text "24.9 -r keeps the whole name" "$out" "*a-rather-long-cgroup-name 3 3"
-expect_exit 2 "24.9 -w 0 exits 2" $B/cgdentry -w 0 /A
+expect_usage "24.9 -w 0 is a usage error" $B/cgdentry -w 0 /A
 rm -rf "$root/A/small/a-rather-long-cgroup-name"
 mkcg /P 1 1
 rm "$root/P/memory.dentry_unused" "$root/P/memory.slab_reclaim_stat"
@@ -575,7 +609,7 @@ done
 rm -rf "$root/gone"
 wait $pid
 expect_text "cgslabstat -i exits 64 when a cgroup vanished" "$?" 64
-expect_text "cgslabstat -i names it once" "$(cat "$scratch/err")" "cgslabstat: /gone: Cgroup does not exist"
+expect_text "cgslabstat -i names it once" "$(cat "$scratch/err")" "cgslabstat: /gone: Cgroup does not exist in the directory*"
 expect_text "cgslabstat -i went on with the others" "$($B/cgtest-json .cgroup < "$scratch/lines" | grep -c '^/A$')" 5
 expect_exit 0 "cgslabstat -i 0.1 -c 2 (table)" $B/cgslabstat -i 0.1 -c 2 -o TIME,CGROUP,SHRINK /A /
 expect_text "cgslabstat -i: one header, a line per cgroup per interval" \
@@ -613,10 +647,10 @@ rmdir "$root/A/memory.force_slab_shrink"
 : > "$root/A/big/memory.force_slab_shrink"
 
 # issue 24.8: no destructive default; --dry-run selects and writes nothing
-expect_exit 2 "24.8 cgshrink without -N or -a exits 2" $B/cgshrink /A/small
+expect_usage "24.8 cgshrink without -N or -a is a usage error" $B/cgshrink /A/small
 expect_text "24.8 and says what it needs" "$err" "cgshrink: say what to free: -N N*or -a*Try*"
 expect_same "24.8 nothing was written" "$(cat "$root/A/small/memory.force_slab_shrink")" ""
-expect_exit 2 "24.8 cgshrink -n 0 /A/small is a usage error" $B/cgshrink -n 0 /A/small
+expect_usage "24.8 cgshrink -n 0 /A/small is a usage error" $B/cgshrink -n 0 /A/small
 expect_exit 0 "24.8 cgshrink --dry-run -a -R --above 50 /A" \
 	$B/cgshrink --dry-run -a -R --above 50 -r -o CGROUP,UNUSED_BEFORE,UNUSED_AFTER,STATUS /A
 expect_same "24.8 --dry-run: the same selection, nothing after, STATUS dry-run" "$out" "CGROUP UNUSED_BEFORE UNUSED_AFTER STATUS
@@ -732,6 +766,188 @@ expect_text "a second SIGINT kills cgshrink (status 128+2)" "$?" 130
 kill $watchdog 2>/dev/null
 expect_text "nothing was written" "$(cat "$root/S/memory.force_slab_shrink")" ""
 unset CGTOOLS_FAKE_ROOT
+
+# --- issues 22.3 and 24.12: cgroup v2 and hybrid hosts.  Each host is a
+# fake mountinfo ($CGTOOLS_FAKE_MOUNTINFO) whose cgroup mounts are
+# directories here; the fake backend picks the memory hierarchy as
+# libcgroup does (a v1 mount whose options name memory, else the cgroup2
+# mount whose cgroup.controllers lists it).
+hosts=$scratch/hosts
+# mi ID POINT FSTYPE SUPER-OPTIONS: one mountinfo line
+mi() { echo "$1 1 0:$1 / $2 rw,relatime shared:$1 - $3 $3 $4"; }
+# ctl CGROUP CONTROLLERS [SUBTREE]: a v2 cgroup's two controller files
+ctl() {
+	mkdir -p "$root$1"
+	echo "$2" > "$root$1/cgroup.controllers"
+	echo "${3:-}" > "$root$1/cgroup.subtree_control"
+}
+
+# a v2-only host: cgroup2 at /sys/fs/cgroup, memory enabled down to /A/B,
+# not in /A/B's children (nor, then, below them)
+v2=$hosts/v2/sys/fs/cgroup
+mkdir -p "$v2"
+{ mi 22 /proc proc rw; mi 30 "$v2" cgroup2 rw,nsdelegate,memory_recursiveprot; } > "$hosts/v2.mountinfo"
+root=$v2
+mkcg / 5 125
+mkcg /A 100 120
+mkcg /A/B 20 20
+ctl / "cpuset cpu io memory pids" "cpu memory"
+ctl /A "cpu memory" memory
+ctl /A/B memory
+ctl /A/B/leaf ""
+ctl /A/B/leaf/below ""
+export CGTOOLS_FAKE_MOUNTINFO="$hosts/v2.mountinfo"
+expect_exit 0 "22.3 v2: cgdentry -J /" $B/cgdentry -J /
+printf '%s\n' "$out" > "$scratch/j"
+expect_same "22.3 v2: the JSON names the hierarchy it read" \
+	"$($B/cgtest-json .hierarchy < "$scratch/j")" "{\"version\":2,\"mount\":\"$v2\"}"
+expect_same "22.3 v2: hierarchy comes first, then the cgroups" \
+	"$($B/cgtest-json -k . < "$scratch/j")" "hierarchy cgroups"
+expect_same "22.3 v2: / read from the cgroup2 root" "$($B/cgtest-json '.cgroups[0].total_unused' < "$scratch/j")" 125
+expect_exit 0 "22.3 v2: cgdentry -R / exits 0" $B/cgdentry -R -r -n -o CGROUP,UNUSED /
+expect_same "22.3 v2: -R shows the memory cgroups, not those without the controller" "$out" "/ 5
+/A 100
+/A/B 20"
+expect_exit 0 "22.3 v2: cgdentry /A/B, A/B and -g memory:/A/B" \
+	$B/cgdentry -r -n /A/B A/B -g memory:/A/B
+expect_same "22.3 v2: each names /A/B (once)" "$out" "/A/B 20 20"
+expect_exit 32 "22.3 v2: cgdentry of a cgroup without the memory controller exits 32" \
+	$B/cgdentry /A/B/leaf
+expect_same "22.3 v2: and says which subtree_control lacks +memory" "$err" \
+	"cgdentry: /A/B/leaf: Memory controller not enabled (cgroup v2: +memory is not in $v2/A/B/cgroup.subtree_control)"
+expect_exit 32 "22.3 v2: cgdentry -R of one exits 32" $B/cgdentry -R /A/B/leaf/below
+expect_exit 64 "22.3 v2: cgdentry /A /A/B/leaf exits 64" $B/cgdentry -r -n /A /A/B/leaf
+expect_same "22.3 v2: the memory cgroup is reported" "$out" "/A 100 120"
+expect_exit 32 "22.3 v2: cgdentry /nope exits 32" $B/cgdentry /nope
+expect_same "22.3 v2: a missing cgroup: the message names the v2 hierarchy" "$err" \
+	"cgdentry: /nope: Cgroup does not exist in the cgroup v2 hierarchy at $v2"
+expect_exit 0 "22.3 v2: cgslabstat -R -J /A" $B/cgslabstat -R -J /A
+printf '%s\n' "$out" > "$scratch/j"
+expect_same "22.3 v2: cgslabstat -J names the hierarchy, reads the memory cgroups" \
+	"$($B/cgtest-json .hierarchy.version < "$scratch/j") $($B/cgtest-json '.cgroups[1].cgroup' < "$scratch/j") $($B/cgtest-json -l .cgroups < "$scratch/j") $($B/cgtest-json '.cgroups[1].stat.forced_shrinks' < "$scratch/j")" \
+	"2 /A/B 2 214"
+expect_exit 32 "22.3 v2: cgslabstat of a cgroup without the memory controller exits 32" \
+	$B/cgslabstat /A/B/leaf
+expect_exit 0 "22.3 v2: cgshrink -a -R --above 50 -J /" $B/cgshrink -a -R --above 50 -J /
+printf '%s\n' "$out" > "$scratch/j"
+expect_same "22.3 v2: cgshrink wrote the v2 file of the one above 50" \
+	"$(cat "$v2/memory.force_slab_shrink")|$(cat "$v2/A/memory.force_slab_shrink")|$(cat "$v2/A/B/memory.force_slab_shrink")" "|all|"
+expect_same "22.3 v2: cgshrink -J names the hierarchy" \
+	"$($B/cgtest-json .hierarchy < "$scratch/j") $($B/cgtest-json '.cgroups[0].cgroup' < "$scratch/j")" \
+	"{\"version\":2,\"mount\":\"$v2\"} /A"
+: > "$v2/A/memory.force_slab_shrink"
+expect_exit 32 "22.3 v2: cgshrink -a of a cgroup without the memory controller exits 32" \
+	$B/cgshrink -a /A/B/leaf
+expect_text "22.3 v2: cgshrink says so" "$err" "cgshrink: /A/B/leaf: Memory controller not enabled*"
+expect_same "22.3 v2: and writes nothing" "$(find "$v2/A/B/leaf" -name 'memory.*')" ""
+# a threaded subtree: the files are the domain cgroup's only
+ctl /A/B/thr "" ""
+echo threaded > "$v2/A/B/thr/cgroup.type"
+expect_exit 0 "22.3 v2: -R over a threaded child" $B/cgdentry -R -r -n -o CGROUP /A/B
+expect_same "22.3 v2: the threaded cgroup is left out" "$out" "/A/B"
+rm -rf "$v2/A/B/thr"
+
+# v2 on a kernel without the series: one line naming v2 and where
+root=$hosts/v2vanilla
+ctl / "cpu memory" memory
+mi 30 "$root" cgroup2 rw > "$hosts/v2vanilla.mountinfo"
+for t in cgdentry cgslabstat "cgshrink -a"; do
+	# shellcheck disable=SC2086 # the words of $t are meant
+	expect_exit 1 "22.3 v2: $t on a kernel without the files exits 1" \
+		env CGTOOLS_FAKE_MOUNTINFO="$hosts/v2vanilla.mountinfo" $B/$t /
+	expect_text "22.3 v2: ${t%% *} names the v2 hierarchy that lacks them" "$err" \
+		"${t%% *}: memory.*: this kernel does not provide it in the cgroup v2 hierarchy at $root (it needs*"
+done
+
+# a hybrid host: v1 controllers (memory among them) under a tmpfs at
+# /sys/fs/cgroup, cgroup2 at /sys/fs/cgroup/unified (no controllers: all
+# are v1's); a decoy memory.dentry_unused in unified is never read
+hy=$hosts/hybrid/sys/fs/cgroup
+mkdir -p "$hy/systemd" "$hy/cpu,cpuacct" "$hy/unified" "$hy/memory"
+{ mi 25 "$hy" tmpfs ro,mode=755
+  mi 26 "$hy/unified" cgroup2 rw,nsdelegate
+  mi 27 "$hy/systemd" cgroup rw,xattr,name=systemd
+  mi 31 "$hy/cpu,cpuacct" cgroup rw,cpu,cpuacct
+  mi 35 "$hy/memory" cgroup rw,memory; } > "$hosts/hybrid.mountinfo"
+root=$hy/unified
+ctl / ""
+mkcg /A 999 999
+root=$hy/memory
+mkcg / 3 10
+mkcg /A 7 7
+export CGTOOLS_FAKE_MOUNTINFO="$hosts/hybrid.mountinfo"
+expect_exit 0 "24.12 hybrid: cgdentry -J /A" $B/cgdentry -J /A
+printf '%s\n' "$out" > "$scratch/j"
+expect_same "24.12 hybrid: the v1 memory hierarchy is read, and named" \
+	"$($B/cgtest-json .hierarchy < "$scratch/j") $($B/cgtest-json '.cgroups[0].unused' < "$scratch/j")" \
+	"{\"version\":1,\"mount\":\"$hy/memory\"} 7"
+expect_exit 0 "24.12 hybrid: cgshrink -N 5 /A" $B/cgshrink -N 5 -r -n -o CGROUP /A
+expect_same "24.12 hybrid: the v1 file is written, unified's is not" \
+	"$(cat "$hy/memory/A/memory.force_slab_shrink")|$(cat "$hy/unified/A/memory.force_slab_shrink")" "5|"
+expect_exit 32 "24.12 hybrid: cgdentry /nope exits 32" $B/cgdentry /nope
+expect_same "24.12 hybrid: the message names the v1 hierarchy" "$err" \
+	"cgdentry: /nope: Cgroup does not exist in the cgroup v1 hierarchy at $hy/memory"
+
+# a hybrid host whose memory controller is on cgroup2 (v1 has cpu only)
+hm=$hosts/hybrid2/sys/fs/cgroup
+mkdir -p "$hm/systemd" "$hm/cpu" "$hm/unified"
+{ mi 25 "$hm" tmpfs ro,mode=755
+  mi 27 "$hm/systemd" cgroup rw,xattr,name=systemd
+  mi 31 "$hm/cpu" cgroup rw,cpu
+  mi 26 "$hm/unified" cgroup2 rw,nsdelegate; } > "$hosts/hybrid2.mountinfo"
+root=$hm/unified
+mkcg / 4 12
+mkcg /A 8 8
+ctl / "memory pids" memory
+ctl /A memory
+mkdir -p "$hm/cpu/A"
+export CGTOOLS_FAKE_MOUNTINFO="$hosts/hybrid2.mountinfo"
+expect_exit 0 "24.12 hybrid, memory on cgroup2: cgdentry -R -J /" $B/cgdentry -R -J /
+printf '%s\n' "$out" > "$scratch/j"
+expect_same "24.12 hybrid, memory on cgroup2: unified is read, and named" \
+	"$($B/cgtest-json .hierarchy < "$scratch/j") $($B/cgtest-json '.cgroups[cgroup=/A].unused' < "$scratch/j")" \
+	"{\"version\":2,\"mount\":\"$hm/unified\"} 8"
+expect_exit 0 "24.12 hybrid, memory on cgroup2: cgslabstat -r -n -o CGROUP,OWN /A" \
+	$B/cgslabstat -r -n -o CGROUP,KEY,OWN /A
+expect_same "24.12 hybrid, memory on cgroup2: cgslabstat reads it" \
+	"$(printf '%s\n' "$out" | grep ' forced_shrinks ')" "/A forced_shrinks 94"
+
+# no memory controller anywhere (cgroup2 without it, v1 with cpu only)
+root=$hosts/none
+ctl / "cpu pids"
+{ mi 26 "$root" cgroup2 rw; mi 31 "$hm/cpu" cgroup rw,cpu; } > "$hosts/none.mountinfo"
+export CGTOOLS_FAKE_MOUNTINFO="$hosts/none.mountinfo"
+for t in cgdentry cgslabstat "cgshrink -a"; do
+	# shellcheck disable=SC2086 # the words of $t are meant
+	expect_exit 1 "24.12 no memory hierarchy: $t exits 1" $B/$t /
+	expect_text "24.12 no memory hierarchy: ${t%% *} says so" "$err" \
+		"${t%% *}: no memory cgroup hierarchy (neither a cgroup v1 mount with the memory controller nor a cgroup2 mount with memory in its cgroup.controllers): *"
+done
+unset CGTOOLS_FAKE_MOUNTINFO
+
+# the static tools, on libcgroup, on this host: they name the hierarchy
+# that /proc/self/mountinfo shows the memory controller on (in their JSON,
+# or in the one line a kernel without the files gets)
+want=$(awk '{ for (i = 7; $i != "-"; i++) ; if ($(i + 1) == "cgroup" && ("," $(i + 3) ",") ~ /,memory,/) { print "1 " $5; exit } }' /proc/self/mountinfo)
+if [ -z "$want" ]; then
+	for m in $(awk '{ for (i = 7; $i != "-"; i++) ; if ($(i + 1) == "cgroup2") print $5 }' /proc/self/mountinfo); do
+		grep -qw memory "$m/cgroup.controllers" 2> /dev/null && { want="2 $m"; break; }
+	done
+fi
+./cgdentry -J / > "$scratch/j" 2> "$scratch/err"
+case "$want" in
+"")
+	expect_text "24.12 this host (no memory hierarchy): cgdentry says so" "$(cat "$scratch/err")" \
+		"cgdentry: no memory cgroup hierarchy *" ;;
+*)
+	if [ -s "$scratch/j" ]; then
+		got="$(./cgtest-json .hierarchy.version < "$scratch/j") $(./cgtest-json .hierarchy.mount < "$scratch/j")"
+	else
+		got=$(sed -n 's/.* in the cgroup v\([12]\) hierarchy at \(.*\) (it needs.*/\1 \2/p' "$scratch/err")
+	fi
+	expect_same "24.12 this host: the static cgdentry reads the hierarchy mountinfo has memory on" \
+		"$got" "$want" ;;
+esac
 
 # --- the man pages: one per tool, and cgtools(7); groff -ww finds nothing
 for m in cgdentry.1 cgslabstat.1 cgshrink.1 cgtools.7; do

@@ -16,7 +16,7 @@ INNER_TIMEOUT=3
 
 fake=/tmp/harness-01.$$
 mkdir -p "$fake/cases" || fail "mkdir $fake/cases"
-cp "$(dirname "$0")/../lib.sh" "$(dirname "$0")/../select.sh" "$fake/" || fail "copy lib.sh"
+cp "$(dirname "$0")/../lib.sh" "$(dirname "$0")/../select.sh" "$(dirname "$0")/../hier.sh" "$fake/" || fail "copy lib.sh"
 cat > "$fake/cases/inner-01-messy.sh" <<'INNER'
 #!/bin/sh
 . "$(dirname "$0")/../lib.sh"
