@@ -20,6 +20,25 @@ run_tool() {
 	tool_rc=$?
 }
 
+# The words the tools use for the hierarchy they read (CG_HIER, MEMCG:
+# lib.sh), and their message for a cgroup that does not exist there.
+tool_hier="cgroup $CG_HIER hierarchy at $MEMCG"
+# no_such_cgroup TOOL CGROUP: the line TOOL prints for a missing CGROUP.
+no_such_cgroup() { echo "$1: $2: Cgroup does not exist in the $tool_hier"; }
+
+# expect_usage_error WHAT: the last run_tool refused its command line as
+# util-linux tools do: exit 1, nothing on stdout, and stderr ending in the
+# pointer to --help (which tells a usage error from a failure, also 1).
+expect_usage_error() {
+	expect_eq "$tool_rc" 1 "$1: exit status"
+	case "$(cat "$tool_tmp/$_name.err")" in
+	*"Try '"*" --help' for more information.") ;;
+	*) fail "$1: no pointer to --help: $(cat "$tool_tmp/$_name.err")" ;;
+	esac
+	[ -s "$tool_tmp/$_name" ] && fail "$1: stdout: $(cat "$tool_tmp/$_name")"
+	return 0
+}
+
 # tool_out NAME / tool_err NAME: what run_tool kept.
 tool_out() { cat "$tool_tmp/$1"; }
 tool_err() { cat "$tool_tmp/$1.err"; }

@@ -244,9 +244,40 @@ cg_remove() {
 }
 
 # cg_run PATH CMD...: run CMD in the cgroup, wait for it, return its status.
+# On v2 a cgroup that gives the memory controller to its children may hold
+# no tasks (cgroup v2's no-internal-process rule): there CMD runs in a child
+# made for it, PATH/own.PID, removed when CMD is done, whose objects move to
+# PATH's lists as it goes offline (waited for: each of its unused dentries
+# shows in PATH's own count, as they would had CMD run in PATH).
 cg_run() {
 	_cg=$1; shift
+	if [ "$CG_HIER" = v2 ] && [ -n "$_cg" ] &&
+		grep -qw memory "$MEMCG/$_cg/cgroup.subtree_control"; then
+		_cg_run_own "$_cg" "$@"
+		return
+	fi
 	sh -c 'echo $$ > "$0/cgroup.procs" && exec "$@"' "$MEMCG/$_cg" "$@"
+}
+
+# REPARENT_WAIT_S: how long a child's objects may take to reach its parent's
+# lists after rmdir (the offline work runs asynchronously, in moments).
+REPARENT_WAIT_S=10
+_cg_run_own() {
+	_own=$1/own.$$
+	mkdir "$MEMCG/$_own" || fail "mkdir $_own"
+	_cg_created="$_own $_cg_created"
+	sh -c 'echo $$ > "$0/cgroup.procs" && exec "$@"' "$MEMCG/$_own" "$@"
+	_rc=$?
+	_want=$(( $(cg_unused "$1") + $(cg_unused "$_own") ))
+	rmdir "$MEMCG/$_own" || fail "rmdir $_own (tasks left behind?)"
+	_i=0
+	while [ "$(cg_unused "$1")" -lt "$_want" ]; do
+		[ $_i -lt $((REPARENT_WAIT_S * 10)) ] ||
+			fail "$_own's dentries not on $1's lists $REPARENT_WAIT_S s after rmdir"
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	return $_rc
 }
 
 # cg_spawn PATH CMD...: like cg_run, in the background; the pid is in $!.
@@ -346,6 +377,7 @@ cg_force() {
 # cg_create_many PARENT PREFIX N: make PARENT/PREFIX1..PARENT/PREFIXN with one
 # mkdir (a fork each would cost seconds under TCG); removed on exit.
 cg_create_many() {
+	cg_enable_children "$1"
 	_names=$(i=1; while [ $i -le "$3" ]; do
 		printf '%s ' "$MEMCG/$1/$2$i"; i=$((i + 1)); done)
 	# shellcheck disable=SC2086 # the names have no blanks

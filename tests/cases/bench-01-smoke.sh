@@ -6,6 +6,7 @@
 # for every figure, each positive with min <= median <= max, percentages
 # within 0..100, and a value for every ratio.  It checks the plumbing, not
 # the numbers: P5's two sides both run on this kernel here.
+# hierarchy: v1
 . "$(dirname "$0")/../lib.sh"
 need_file "" memory.force_slab_shrink
 need_tool benchtime

@@ -11,9 +11,11 @@ d=$(test_dir)
 cg_create A
 cg_create A/small
 cg_create A/big
+# /A/big's own files before its child: on cgroup v2 a cgroup whose
+# children have the memory controller can run no task of its own
+cg_make_files A/big "$d" 200 b || fail "files in /A/big"
 cg_create A/big/deep
 cg_make_files A/small "$d" 20 s || fail "files in /A/small"
-cg_make_files A/big "$d" 200 b || fail "files in /A/big"
 cg_make_files A/big/deep "$d" 60 d || fail "files in /A/big/deep"
 
 run_tool json cgdentry -R --json /A

@@ -24,7 +24,7 @@ run_tool json cgshrink --all --json /A
 expect_tool_ok "cgshrink --all --json /A"
 freed=$(($(cg_stat A total_forced_reclaimed) - freed0))
 e='.cgroups[cgroup=/A]'
-expect_eq "$(jget json . -k)" "request threshold dry_run considered interrupted cgroups" "top-level keys"
+expect_eq "$(jget json . -k)" "hierarchy request threshold dry_run considered interrupted cgroups" "top-level keys"
 expect_eq "$(jget json "$e" -k)" \
 	"cgroup unused_before unused_after total_unused_before total_unused_after freed dentries_freed elapsed_ms shrunk interrupted" \
 	"keys of a result"

@@ -11,7 +11,7 @@ cg_create B
 for tool in cgdentry cgslabstat; do
 	run_tool json "$tool" --json /A /tools-14-nope /B
 	expect_eq "$tool_rc" 64 "$tool /A /tools-14-nope /B exit status"
-	expect_eq "$(tool_err json)" "$tool: /tools-14-nope: Cgroup does not exist" "$tool's message"
+	expect_eq "$(tool_err json)" "$(no_such_cgroup "$tool" /tools-14-nope)" "$tool's message"
 	expect_eq "$(jget json .cgroups -l)" 2 "cgroups $tool still reports"
 	expect_eq "$(jget json .cgroups[0].cgroup) $(jget json .cgroups[1].cgroup)" "/A /B" "cgroups $tool reports"
 done

@@ -23,7 +23,7 @@ rmdir "$MEMCG/gone" || fail "rmdir /gone"
 wait $pid
 rc=$?
 expect_eq "$rc" 64 "cgslabstat's exit status"
-expect_eq "$(cat "$tool_tmp/lines.err")" "cgslabstat: /gone: Cgroup does not exist" "cgslabstat's message"
+expect_eq "$(cat "$tool_tmp/lines.err")" "$(no_such_cgroup cgslabstat /gone)" "cgslabstat's message"
 expect_eq "$(jget lines .cgroup | grep -c '^/A$')" $COUNT "samples of /A"
 expect_ge "$(jget lines .cgroup | grep -c '^/gone$')" 1 "samples of /gone before its removal"
 expect_lt "$(jget lines .cgroup | grep -c '^/gone$')" $COUNT "samples of /gone"

@@ -44,7 +44,7 @@ as_user_write() {	# as_user_write CG VALUE: a write as uid 1000
 	user_sh '"$1" write "$2" "$3"' "$CGSTRESS" "$MEMCG/$1/memory.force_slab_shrink" "$2"
 }
 expect_eq "$(as_user_write deleg/mine all)" ok "user: all on the cgroup it made"
-expect_eq "$(cg_unused deleg/mine)" 0 "unused of the cgroup the user made, after all"
+expect_eq "$(cg_disk_unused deleg/mine)" 0 "unused on the disk of the cgroup the user made, after all"
 expect_eq "$(as_user_write deleg/mine 3)" ok "user: 3 on the cgroup it made"
 for cg in deleg deleg/sib ""; do
 	expect_eq "$(as_user_write "$cg" all)" open:EACCES "user: all on /$cg"
@@ -65,16 +65,16 @@ ns_write() {
 grep -q "^cgroup2 $MEMCG .*nsdelegate" /proc/mounts && fail "$MEMCG mounted with nsdelegate already"
 cg_lookup_missing nsroot "$d/nsroot" $N
 expect_eq "$(ns_write memory.force_slab_shrink all)" ok "no nsdelegate: all at the namespace root"
-expect_eq "$(cg_unused nsroot)" 0 "nsroot's unused after all"
+expect_eq "$(cg_disk_unused nsroot)" 0 "nsroot's unused on the disk after all"
 expect_eq "$(ns_write memory.max max)" ok "no nsdelegate: memory.max at the namespace root"
 
 at_exit mount -o remount "$MEMCG"
 mount -o remount,nsdelegate "$MEMCG" || fail "remount $MEMCG with nsdelegate"
 grep -q "^cgroup2 $MEMCG .*nsdelegate" /proc/mounts || fail "nsdelegate not in /proc/mounts"
 cg_lookup_missing nsroot "$d/nsroot" $N m2-
-expect_ge "$(cg_unused nsroot)" $N "nsroot's unused before the nsdelegate write"
+expect_ge "$(cg_disk_unused nsroot)" $N "nsroot's unused on the disk before the nsdelegate write"
 expect_eq "$(ns_write memory.force_slab_shrink all)" ok "nsdelegate: all at the namespace root"
-expect_eq "$(cg_unused nsroot)" 0 "nsroot's unused after all under nsdelegate"
+expect_eq "$(cg_disk_unused nsroot)" 0 "nsroot's unused on the disk after all under nsdelegate"
 expect_eq "$(ns_write memory.max max)" EPERM "nsdelegate: memory.max at the namespace root"
 r=$(ns_write memory.reclaim 4096)
 case "$r" in ok|EAGAIN) ;; *) fail "nsdelegate: memory.reclaim at the namespace root: $r" ;; esac
