@@ -171,7 +171,7 @@ static int add_dir(const char *full, void *arg)
 	if (w->n > 0) {
 		int has = cgfs_has_memory(rel);
 
-		if (has == -ENOENT)
+		if (has == 0 || has == -ENOENT)
 			return 0;
 	}
 	if (w->n == w->cap) {

@@ -930,9 +930,10 @@ unset CGTOOLS_FAKE_MOUNTINFO
 # or in the one line a kernel without the files gets)
 want=$(awk '{ for (i = 7; $i != "-"; i++) ; if ($(i + 1) == "cgroup" && ("," $(i + 3) ",") ~ /,memory,/) { print "1 " $5; exit } }' /proc/self/mountinfo)
 if [ -z "$want" ]; then
-	for m in $(awk '{ for (i = 7; $i != "-"; i++) ; if ($(i + 1) == "cgroup2") print $5 }' /proc/self/mountinfo); do
-		grep -qw memory "$m/cgroup.controllers" 2> /dev/null && { want="2 $m"; break; }
-	done
+	want=$(awk '{ for (i = 7; $i != "-"; i++) ; if ($(i + 1) == "cgroup2") print $5 }' /proc/self/mountinfo |
+		while read -r m; do
+			grep -qw memory "$m/cgroup.controllers" 2> /dev/null && { echo "2 $m"; break; }
+		done)
 fi
 ./cgdentry -J / > "$scratch/j" 2> "$scratch/err"
 case "$want" in
