@@ -263,17 +263,18 @@ cg_run() {
 # lists after rmdir (the offline work runs asynchronously, in moments).
 REPARENT_WAIT_S=10
 _cg_run_own() {
-	_own=$1/own.$$
+	_parent=$1; shift
+	_own=$_parent/own.$$
 	mkdir "$MEMCG/$_own" || fail "mkdir $_own"
 	_cg_created="$_own $_cg_created"
 	sh -c 'echo $$ > "$0/cgroup.procs" && exec "$@"' "$MEMCG/$_own" "$@"
 	_rc=$?
-	_want=$(( $(cg_unused "$1") + $(cg_unused "$_own") ))
+	_want=$(( $(cg_unused "$_parent") + $(cg_unused "$_own") ))
 	rmdir "$MEMCG/$_own" || fail "rmdir $_own (tasks left behind?)"
 	_i=0
-	while [ "$(cg_unused "$1")" -lt "$_want" ]; do
+	while [ "$(cg_unused "$_parent")" -lt "$_want" ]; do
 		[ $_i -lt $((REPARENT_WAIT_S * 10)) ] ||
-			fail "$_own's dentries not on $1's lists $REPARENT_WAIT_S s after rmdir"
+			fail "$_own's dentries not on $_parent's lists $REPARENT_WAIT_S s after rmdir"
 		sleep 0.1
 		_i=$((_i + 1))
 	done
