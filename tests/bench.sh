@@ -40,7 +40,10 @@
 #   bench_scale=N   bench_only=p2,p7,... (main: only these parts; p1 and p4
 #   run together)   (or BENCH_PART, BENCH_SIDE, BENCH_ROUND, BENCH_SCALE,
 #   BENCH_ONLY="p2 p7"; BENCH_SMOKE=1 makes every population tiny)
-MEMCG=/sys/fs/cgroup/memory
+# cgroup v1 (main and P5), or v2 (P5 only: run.sh's part p5-v2 boots the
+# guest with cgroup=v2)
+# shellcheck source=tests/hier.sh
+. /tests/hier.sh
 DATA=/mnt/data
 
 part=${BENCH_PART:-main} side=${BENCH_SIDE:-patched}
@@ -533,34 +536,46 @@ p1_p4() {
 # Only what vanilla 6.1 has: this part runs on both kernels.
 p5() {
 	p5_what
-	progress "P5 on the $side kernel, round $round"
+	progress "P5 on the $side kernel, cgroup $CG_HIER, round $round"
 	mkdir -p "$MEMCG/p5" "$MEMCG/p5lim"
-	echo "$P5_LIMIT_BYTES" > "$MEMCG/p5lim/memory.limit_in_bytes"
+	if [ "$CG_HIER" = v2 ]; then
+		echo "$P5_LIMIT_BYTES" > "$MEMCG/p5lim/memory.max"
+	else
+		echo "$P5_LIMIT_BYTES" > "$MEMCG/p5lim/memory.limit_in_bytes"
+	fi
 	i=1
 	while [ $i -le "$P5_REPS" ]; do
 		d=$DATA/p5.$i
 		mkdir -p "$d/churn" "$d/neg" "$d/lim"
 		t=$(benchtime -c "$MEMCG/p5" churn "$d/churn" "$P5_CHURN") || die "P5 churn"
-		sample "P5-churn-$side" "$round" "$(awk -v n="$P5_CHURN" -v t="$t" 'BEGIN { printf "%.0f", n * 1e9 / t }')"
+		sample "$P5-churn-$side" "$round" "$(awk -v n="$P5_CHURN" -v t="$t" 'BEGIN { printf "%.0f", n * 1e9 / t }')"
 		t=$(benchtime -c "$MEMCG/p5" lookup "$d/neg" n "$P5_NEG") || die "P5 lookups"
-		sample "P5-lookup-$side" "$round" "$(awk -v n="$P5_NEG" -v t="$t" 'BEGIN { printf "%.0f", n * 1e9 / t }')"
+		sample "$P5-lookup-$side" "$round" "$(awk -v n="$P5_NEG" -v t="$t" 'BEGIN { printf "%.0f", n * 1e9 / t }')"
 		t=$(benchtime -c "$MEMCG/p5lim" lookup "$d/lim" n "$P5_LIMIT") || die "P5 limit"
-		sample "P5-limit-$side" "$round" "$(awk -v n="$P5_LIMIT" -v t="$t" 'BEGIN { printf "%.0f", n * 1e9 / t }')"
+		sample "$P5-limit-$side" "$round" "$(awk -v n="$P5_LIMIT" -v t="$t" 'BEGIN { printf "%.0f", n * 1e9 / t }')"
 		i=$((i + 1))
 	done
-	echo "bench-info P5 $side round $round: p5lim failcnt $(cat "$MEMCG/p5lim/memory.failcnt")"
+	if [ "$CG_HIER" = v2 ]; then
+		hits=$(awk '$1 == "max" { print $2 }' "$MEMCG/p5lim/memory.events")
+	else
+		hits=$(cat "$MEMCG/p5lim/memory.failcnt")
+	fi
+	echo "bench-info $P5 $side round $round: p5lim hit its limit $hits times"
 	rmdir "$MEMCG/p5" "$MEMCG/p5lim"
 }
 
+# P5's figures are P5-* on cgroup v1, P5v2-* on v2.
+P5=P5
+[ "$CG_HIER" = v2 ] && P5=P5v2
 p5_what() {
 	for s in patched vanilla; do
-		what "P5-churn-$s" /s "P5 create+stat+unlink per second ($P5_CHURN files, child memcg), $s"
-		what "P5-lookup-$s" /s "P5 negative lookups per second ($P5_NEG, child memcg), $s"
-		what "P5-limit-$s" /s "P5 negative lookups per second under a $P5_LIMIT_BYTES limit ($P5_LIMIT), $s"
+		what "$P5-churn-$s" /s "$P5 create+stat+unlink per second ($P5_CHURN files, child memcg), $s"
+		what "$P5-lookup-$s" /s "$P5 negative lookups per second ($P5_NEG, child memcg), $s"
+		what "$P5-limit-$s" /s "$P5 negative lookups per second under a $P5_LIMIT_BYTES limit ($P5_LIMIT), $s"
 	done
-	ratio P5-churn P5-churn-patched P5-churn-vanilla '>=0.98@12' "P5 create+stat+unlink throughput, patched / vanilla"
-	ratio P5-lookup P5-lookup-patched P5-lookup-vanilla '>=0.98@12' "P5 negative lookup throughput, patched / vanilla"
-	ratio P5-limit P5-limit-patched P5-limit-vanilla '>=0.98@12' "P5 limit reclaim throughput, patched / vanilla"
+	ratio "$P5-churn" "$P5-churn-patched" "$P5-churn-vanilla" '>=0.98@12' "$P5 create+stat+unlink throughput, patched / vanilla"
+	ratio "$P5-lookup" "$P5-lookup-patched" "$P5-lookup-vanilla" '>=0.98@12' "$P5 negative lookup throughput, patched / vanilla"
+	ratio "$P5-limit" "$P5-limit-patched" "$P5-limit-vanilla" '>=0.98@12' "$P5 limit reclaim throughput, patched / vanilla"
 }
 
 case "$part" in

@@ -13,8 +13,9 @@
 # BENCH_PAIRS=N (default 3) boots each kernel N times for P5: N pairs, pair
 # i is patched then vanilla for odd i, vanilla then patched for even i;
 # P5's goals are judged on 12 pairs or more (BENCH_PAIRS=12, 24 boots);
-# BENCH_PARTS="main p5" (the default) runs only the parts named; p1..p8
-# other than p5 name parts of main's boot (p1 and p4 run together).
+# BENCH_PARTS="main p5 p5-v2" (the default) runs only the parts named;
+# p5-v2 is P5 again with both kernels booted on cgroup v2 (figures P5v2-*);
+# p1..p8 other than p5 name parts of main's boot (p1 and p4 run together).
 set -eu
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -34,11 +35,11 @@ if [ -z "$kernel" ] || [ -z "$vanilla" ] || [ -z "$initrd" ] || [ -z "$out" ]; t
 fi
 scale=${BENCH_SCALE:-1}
 pairs=${BENCH_PAIRS:-3}
-parts=${BENCH_PARTS:-main p5}
+parts=${BENCH_PARTS:-main p5 p5-v2}
 only=''
 for p in $parts; do
 	case "$p" in
-	main | p5) ;;
+	main | p5 | p5-v2) ;;
 	p[1-4] | p[6-8]) only="$only,$p" ;;
 	*) echo "run.sh: BENCH_PARTS: unknown part '$p' (main, p1..p8)" >&2; exit 2 ;;
 	esac
@@ -74,26 +75,32 @@ case " $parts " in
 *) [ -z "$only" ] ||
 	boot main "$kernel" "bench=main bench_scale=$scale bench_only=${only#,}" ;;
 esac
-case " $parts " in
-*" p5 "*) ;;
-*) pairs=0 ;;
-esac
-i=1
-while [ "$i" -le "$pairs" ]; do
-	if [ $((i % 2)) -eq 1 ]; then order="patched vanilla"; else order="vanilla patched"; fi
-	for side in $order; do
-		if [ "$side" = patched ]; then k=$kernel; else k=$vanilla; fi
-		boot "p5-$side-$i" "$k" \
-			"bench=p5 bench_side=$side bench_round=$i bench_scale=$scale"
+# p5_pairs PART APPEND: P5's ABBA boot pairs, APPEND on each command line
+p5_pairs() {
+	i=1
+	while [ "$i" -le "$pairs" ]; do
+		if [ $((i % 2)) -eq 1 ]; then order="patched vanilla"; else order="vanilla patched"; fi
+		for side in $order; do
+			if [ "$side" = patched ]; then k=$kernel; else k=$vanilla; fi
+			boot "$1-$side-$i" "$k" \
+				"bench=p5 bench_side=$side bench_round=$i bench_scale=$scale $2"
+		done
+		i=$((i + 1))
 	done
-	i=$((i + 1))
-done
+}
+p5_boots=0
+case " $parts " in
+*" p5 "*) p5_pairs p5 ""; p5_boots=$((p5_boots + pairs)) ;;
+esac
+case " $parts " in
+*" p5-v2 "*) p5_pairs p5v2 cgroup=v2; p5_boots=$((p5_boots + pairs)) ;;
+esac
 
 {
 	cat "$out"/*/console.log | grep '^bench-'
 	# TCG runs at whatever CPU the shared host leaves it: say how busy it was
 	echo "bench-note host load average $load0 at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end ($(nproc) CPUs); TCG times and their spread grow with it"
-	echo "bench-note run time $(($(date +%s) - start)) s; scale $scale, $pairs P5 boot pairs (ABBA)"
+	echo "bench-note run time $(($(date +%s) - start)) s; scale $scale, $p5_boots P5 boot pairs (ABBA), $pairs a hierarchy"
 } > "$out/samples.txt"
 awk -v dat="$out" -f "$top/tests/bench/summarize.awk" "$out/samples.txt" > "$out/table.txt"
 "$top"/tests/bench/plot.sh "$out"
