@@ -602,7 +602,7 @@ mkcg /gone 1 1
 $B/cgslabstat -i 0.2 -c 5 -J /A /gone > "$scratch/lines" 2> "$scratch/err" &
 pid=$!
 tries=0
-while ! grep -q '"/gone"' "$scratch/lines" && [ $tries -lt 100 ]; do
+while ! grep -q '"/gone"' "$scratch/lines" 2> /dev/null && [ $tries -lt 100 ]; do
 	sleep 0.05
 	tries=$((tries + 1))
 done

@@ -311,6 +311,23 @@ static void mountinfo_bind_and_unknown(void)
 	cgmount_free(&m);
 }
 
+/* The super options (a v1 cgroup mount's controllers) are kept. */
+static void mountinfo_super_options(void)
+{
+	struct cgmount_table m;
+	const struct cgmount_entry *e;
+
+	CHECK(read_mounts(mountinfo, &m) == 0);
+	e = cgmount_find(&m, 0, 14);
+	CHECK(e && !strcmp(e->opts, "rw,memory"));
+	cgmount_free(&m);
+	CHECK(read_mounts("26 1 0:23 / /sys/fs/cgroup/unified rw - cgroup2 cgroup2 rw,nsdelegate\n"
+			  "27 1 0:24 / /x rw - tmpfs tmpfs\n", &m) == 0);
+	CHECK(m.n == 2 && !strcmp(m.m[0].opts, "rw,nsdelegate") &&
+	      !strcmp(m.m[0].fstype, "cgroup2") && !strcmp(m.m[1].opts, ""));
+	cgmount_free(&m);
+}
+
 static void mountinfo_rejects_malformed(void)
 {
 	static const char *const bad[] = {
@@ -907,6 +924,7 @@ int main(void)
 	run("dentry_unused: a missing key named, a new key left out (issue 24.7)", dentry_rejects_incomplete);
 	run("mountinfo names a superblock by its root mount", mountinfo_prefers_root_mount);
 	run("mountinfo bind-only and unmounted superblocks", mountinfo_bind_and_unknown);
+	run("mountinfo keeps the super options (v1 controllers)", mountinfo_super_options);
 	run("mountinfo rejects malformed lines", mountinfo_rejects_malformed);
 	run("cgroup arguments normalise like cgget's", cgroup_arg_normalises);
 	run("cgroup arguments: other controllers, .., empty", cgroup_arg_rejects);
