@@ -79,6 +79,16 @@ done
 sleep 0.5
 sh -c 'echo 1 > /proc/sys/vm/drop_caches' &
 dc=$!
+# the control must be blocked on B before the reads start: it drops the
+# page cache of every superblock before B's first, which takes a while on
+# the debug kernel (once it was still running after 1.8 s)
+i=0
+while [ "$(state $dc)" != D ]; do
+	ended $dc && fail "drop_caches ended while B's freeze held its s_umount"
+	[ $i -ge $((BLOCK_WAIT * 10)) ] && fail "drop_caches never blocked"
+	sleep 0.1
+	i=$((i + 1))
+done
 
 start=$(now_ms)
 cat "$MEMCG/memory.dentry_unused" > "$W.root" &
