@@ -12,7 +12,7 @@ set -u
 tree=$1
 shift
 objs="fs/dcache.o fs/inode.o fs/super.o mm/shrinker.o mm/vmscan.o \
-mm/list_lru.o mm/memcontrol.o"
+mm/list_lru.o"
 bad=0
 orig=$(git -C "$tree" symbolic-ref -q --short HEAD ||
 	git -C "$tree" rev-parse HEAD)
@@ -21,7 +21,11 @@ for c in $(git -C "$tree" rev-list --reverse base..rework); do
 	subj=$(git -C "$tree" log -1 --format=%s "$c")
 	for out in "$@"; do
 		extra=
-		[ -e "$tree/mm/memcg_slab.c" ] && extra="$extra mm/memcg_slab.o"
+		if grep -q '^CONFIG_MEMCG=y' "$out/.config"; then
+			extra=mm/memcontrol.o
+			[ -e "$tree/mm/memcg_slab.c" ] &&
+				extra="$extra mm/memcg_slab.o"
+		fi
 		grep -q '^CONFIG_MEMCG_V1=y' "$out/.config" &&
 			extra="$extra mm/memcontrol-v1.o"
 		# shellcheck disable=SC2086
