@@ -62,6 +62,14 @@ while [ $# -gt 0 ]; do
 	*) echo "check.sh: unknown argument: $1" >&2; exit 2 ;;
 	esac
 done
+# a typo must not leave every guest run out of a green run
+[ -n "$hiers" ] || { echo "check.sh: --hier: no hierarchy (v1, v2)" >&2; exit 2; }
+for h in $hiers; do
+	case "$h" in
+	v1|v2) ;;
+	*) echo "check.sh: --hier: '$h' is not v1 or v2" >&2; exit 2 ;;
+	esac
+done
 if [ -z "$kernel" ] || [ -z "$initrd" ] || [ -z "$out" ]; then
 	echo "check.sh: --kernel, --initrd and --out are required" >&2
 	exit 2
