@@ -228,9 +228,9 @@ cg_reclaim_all() {
 	_b=$(cg_usage "$1")
 	[ "$_b" -gt 0 ] || return 0
 	need_tool cgtest-write
-	_r=$(cgtest-write "$MEMCG/$1/memory.reclaim" "$_b")
+	_r=$(write_errno "$1" memory.reclaim "$_b")
 	case "$_r" in
-	ok*|EAGAIN*) ;;
+	ok|EAGAIN) ;;
 	*) fail "write $_b to $1/memory.reclaim: $_r" ;;
 	esac
 }
