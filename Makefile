@@ -8,22 +8,42 @@
 SHELL      := /bin/bash
 TOP        := $(CURDIR)
 BUILD      := $(TOP)/build
-TARBALL    := /usr/src/linux-source-6.1.tar.xz
-SRC        := $(BUILD)/linux-source-6.1
-KOUT       := $(BUILD)/kernel
+
+# The kernels the series is for: Debian 12's 6.1 and Debian 13's 6.12
+# (Debian 12 gets its source from the security archive).  KVER names the
+# ones to use: `make check` runs each named (default both); a target that
+# builds or boots one kernel (kernel, demo, bench, stress, selftests, ...)
+# takes the first.  Paths of 6.1 carry no suffix, of 6.12 "-6.12".
+KVERS      := 6.1 6.12
+KVER       ?= $(KVERS)
+$(foreach k,$(KVER),$(if $(filter $(k),$(KVERS)),,$(error KVER: '$(k)' is not one of $(KVERS))))
+$(if $(strip $(KVER)),,$(error KVER is empty: name one of $(KVERS)))
+K          := $(firstword $(KVER))
+# kdir NAME,KVER: build/NAME for 6.1, build/NAME-6.12 for 6.12
+kdir        = $(BUILD)/$(1)$(if $(filter-out 6.1,$(2)),-$(2))
+tarball     = /usr/src/linux-source-$(1).tar.xz
+ksrc        = $(BUILD)/linux-source-$(1)
+kseries     = patches/$(if $(filter-out 6.1,$(1)),$(1)/)series
+kfragment   = qemu/kernel$(if $(filter-out 6.1,$(1)),-$(1)).config
+kbzimage    = $(call kdir,$(2),$(1))/arch/x86/boot/bzImage
+
+TARBALL    := $(call tarball,$(K))
+SRC        := $(call ksrc,$(K))
+SERIES     := $(call kseries,$(K))
+KOUT       := $(call kdir,kernel,$(K))
 BZIMAGE    := $(KOUT)/arch/x86/boot/bzImage
 # the same tree and series with the debug fragment on top (KASAN, lockdep...)
-DKOUT      := $(BUILD)/debug-kernel
+DKOUT      := $(call kdir,debug-kernel,$(K))
 DBZIMAGE   := $(DKOUT)/arch/x86/boot/bzImage
 DFRAGMENT  := qemu/kernel-debug.config
 # the same tarball and config without the series: the baseline
-VSRC       := $(BUILD)/vanilla/linux-source-6.1
-VKOUT      := $(BUILD)/vanilla-kernel
+VSRC       := $(BUILD)/vanilla/linux-source-$(K)
+VKOUT      := $(call kdir,vanilla-kernel,$(K))
 VBZIMAGE   := $(VKOUT)/arch/x86/boot/bzImage
 INITRD     := $(BUILD)/initramfs.cpio.gz
 JOBS       ?= $(shell nproc)
-FRAGMENT   := qemu/kernel.config
-PATCHES    := patches/series $(wildcard patches/*.patch)
+FRAGMENT   := $(call kfragment,$(K))
+PATCHES    := $(SERIES) $(wildcard $(dir $(SERIES))*.patch)
 
 # ccache keys on content, so a re-extracted tree costs little; fixed build
 # identity keeps init/version.c and friends cacheable too.
@@ -40,9 +60,10 @@ export CCACHE_IGNOREOPTIONS := -fmacro-prefix-map=*
 export CCACHE_MAXSIZE ?= 5G
 export CCACHE_SLOPPINESS ?= time_macros,include_file_mtime,include_file_ctime
 
-DEB_PKGS := linux-source-6.1 gcc make bc bison flex libelf-dev libssl-dev \
+DEB_PKGS := linux-source-6.1 linux-source-6.12 linux-config-6.1 \
+	linux-config-6.12 gcc make bc bison flex libelf-dev libssl-dev \
 	cpio xz-utils patch qemu-system-x86 busybox-static libcgroup-dev \
-	cgroup-tools e2fsprogs xfsprogs ccache kmod linux-config-6.1 shellcheck \
+	cgroup-tools e2fsprogs xfsprogs ccache kmod shellcheck \
 	libjson-c-dev groff-base gnuplot-nox mandoc
 
 .PHONY: all deps kernel debug-kernel vanilla-kernel tree cgtools initramfs run demo bench shell check \
@@ -69,7 +90,7 @@ $(DEPS_STAMP): Makefile
 # ---------------------------------------------------------------- kernel
 tree: $(SRC)/.series-applied
 $(SRC)/.series-applied: $(PATCHES) patches/prepare-tree.sh | $(DEPS_STAMP)
-	@patches/prepare-tree.sh $(TARBALL) $(BUILD) patches/series
+	@patches/prepare-tree.sh $(TARBALL) $(BUILD) $(SERIES)
 	@touch $@
 
 $(KOUT)/.config: $(FRAGMENT) qemu/config.sh | $(SRC)/.series-applied
@@ -81,16 +102,16 @@ kernel: $(SRC)/.series-applied $(KOUT)/.config
 	@$(call KMAKE,$(KOUT)) bzImage
 	@echo "  IMAGE   $(BZIMAGE)"
 
-# kernel.config less the options the debug fragment sets itself, then the
-# debug fragment: each option is asked for once, as config.sh checks.
-$(DKOUT)/fragment.config: $(FRAGMENT) $(DFRAGMENT)
-	@mkdir -p $(DKOUT) && awk 'FNR == NR { if (match($$0, /CONFIG_[A-Z0-9_]+/)) \
-		own[substr($$0, RSTART, RLENGTH)] = 1; next } \
-		!(match($$0, /CONFIG_[A-Z0-9_]+/) && own[substr($$0, RSTART, RLENGTH)])' \
-		$(DFRAGMENT) $(FRAGMENT) > $@ && cat $(DFRAGMENT) >> $@
+# kernel.config, then the debug fragment, then the kernel's own debug
+# fragment, a later file's option replacing an earlier one's: each option
+# is asked for once, as config.sh checks.  Rewritten only when it changes.
+DFRAGMENTS := $(FRAGMENT) $(DFRAGMENT) $(wildcard qemu/kernel-debug-$(K).config)
+$(DKOUT)/fragment.config: $(DFRAGMENTS) qemu/merge-fragments.sh
+	@mkdir -p $(DKOUT) && qemu/merge-fragments.sh $(DFRAGMENTS) > $@.tmp && \
+		if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
 $(DKOUT)/.config: $(DKOUT)/fragment.config qemu/config.sh | $(SRC)/.series-applied
-	@echo "  CONFIG  tinyconfig + $(FRAGMENT) + $(DFRAGMENT)"
+	@echo "  CONFIG  tinyconfig + $(DFRAGMENTS)"
 	@qemu/config.sh $(SRC) $(DKOUT) $<
 
 debug-kernel: $(SRC)/.series-applied $(DKOUT)/.config
@@ -99,7 +120,7 @@ debug-kernel: $(SRC)/.series-applied $(DKOUT)/.config
 	@echo "  IMAGE   $(DBZIMAGE)"
 
 $(VSRC)/.series-applied: patches/prepare-tree.sh | $(DEPS_STAMP)
-	@patches/prepare-tree.sh $(TARBALL) $(BUILD)/vanilla patches/series 0
+	@patches/prepare-tree.sh $(TARBALL) $(BUILD)/vanilla $(SERIES) 0
 	@touch $@
 
 $(VKOUT)/.config: $(FRAGMENT) qemu/config.sh | $(VSRC)/.series-applied
@@ -122,23 +143,23 @@ initramfs: cgtools $(DEPS_STAMP)
 # the demo on cgroup v1, then on v2
 run demo: kernel initramfs
 	@qemu/boot.sh --kernel $(BZIMAGE) --initrd $(INITRD) --run demo \
-		--out $(BUILD)/demo
+		--out $(call kdir,demo,$(K))
 	@qemu/boot.sh --kernel $(BZIMAGE) --initrd $(INITRD) --run demo \
-		--out $(BUILD)/demo-v2 --append cgroup=v2
+		--out $(call kdir,demo-v2,$(K)) --append cgroup=v2
 
 # P1-P4, P6-P8 on the patched kernel, P5 booting it and vanilla in turn;
 # build/bench/table.txt and bench.png.  BENCH_SCALE=N goes bigger.
 bench: kernel vanilla-kernel initramfs
 	@tests/bench/run.sh --kernel $(BZIMAGE) --vanilla $(VBZIMAGE) \
-		--initrd $(INITRD) --out $(BUILD)/bench
+		--initrd $(INITRD) --out $(call kdir,bench,$(K))
 
 shell: kernel initramfs
 	@qemu/boot.sh --kernel $(BZIMAGE) --initrd $(INITRD) --run shell \
-		--out $(BUILD)/shell
+		--out $(call kdir,shell,$(K))
 
 # ---------------------------------------------------------------- tests
 lint: $(SRC)/.series-applied
-	@tests/host/lint.sh $(SRC)
+	@tests/host/lint.sh $(SRC) $(TOP)/$(SERIES)
 
 test-host: cgtools
 	@if [ -f cgtools/Makefile ]; then \
@@ -147,7 +168,8 @@ test-host: cgtools
 	else : > $(BUILD)/host-tests.tap; fi
 
 series-check: $(DEPS_STAMP)
-	@tests/host/series-check.sh $(TARBALL) $(BUILD)/series $(FRAGMENT)
+	@tests/host/series-check.sh $(TARBALL) $(call kdir,series,$(K)) \
+		$(TOP)/$(FRAGMENT) $(TOP)/$(SERIES)
 
 # The debug kernel (KASAN, lockdep, ...) runs the guest tests where a
 # use-after-free or a lock-order problem of the series would show: the
@@ -173,25 +195,48 @@ FAST_TESTS ?= -stress- -nokmem-
 # Each guest run is made on cgroup v1 and on v2 (the tests of each, see
 # tests/select.sh); HIER=v1 or HIER=v2 keeps one.
 HIER ?= v1 v2
+# The debug kernel runs on one hierarchy per kernel (6.1: v1, where the
+# series began; 6.12: v2, where hosts are going), to keep the cold check
+# of both kernels within CI's budget: the debug tests exercise code the
+# two hierarchies share (list_lru, dcache, the walks), v2 adds cftype
+# entries.  DEBUG_HIER="v1 v2" runs both on each kernel (README: Budget).
+DEBUG_HIER ?=
+DEBUG_HIER_6.1  := v1
+DEBUG_HIER_6.12 := v2
+debug_hier = $(or $(DEBUG_HIER),$(if $(filter 1,$(words $(HIER))),$(HIER),$(DEBUG_HIER_$(1))))
+# 6.12 has MGLRU on, as Debian's: its v2 run boots with MGLRU off
+# (mglru=off), so each test runs with it on (v1) and off (v2).
+MGLRU_OFF_6.12 := v2
 # where the results go (two checks at once each need their own)
 CHECK_OUT ?= $(BUILD)/check
+# check_kernel VER: check.sh's description of kernel VER.  The first of
+# KVER is built before the check starts, the others in its background.
+check_kernel = --kver $(1) --kernel $(call kbzimage,$(1),kernel) \
+	--tree $(call ksrc,$(1)) --series $(TOP)/$(call kseries,$(1)) \
+	$(if $(filter-out $(K),$(1)),--build "$(MAKE) -s kernel KVER=$(1)") \
+	$(if $(filter 1,$(DEBUG_CHECK)),--debug-kernel $(call kbzimage,$(1),debug-kernel) \
+		--debug-build "$(MAKE) -s debug-kernel KVER=$(1)" \
+		--debug-hier "$(call debug_hier,$(1))") \
+	--series-check "$(TOP)/tests/host/series-check.sh $(call tarball,$(1)) \
+		$(call kdir,series,$(1)) $(TOP)/$(call kfragment,$(1)) \
+		$(TOP)/$(call kseries,$(1))" \
+	$(if $(MGLRU_OFF_$(1)),--mglru-off $(MGLRU_OFF_$(1)))
 check: kernel initramfs
-	@tests/host/check.sh --kernel $(BZIMAGE) --initrd $(INITRD) \
+	@tests/host/check.sh --initrd $(INITRD) \
 		--out $(CHECK_OUT) $(if $(T),--tests "$(T)") \
 		--guest-tests "$(FAST_TESTS)" --hier "$(HIER)" \
-		$(if $(filter 1,$(DEBUG_CHECK)),--debug-kernel $(DBZIMAGE) \
-			--debug-build "$(MAKE) -s debug-kernel" \
-			--debug-tests "$(DEBUG_TESTS)")
+		--debug-tests "$(DEBUG_TESTS)" \
+		$(foreach k,$(KVER),$(call check_kernel,$(k)))
 
 # Upstream's cgroup selftests (test_core, test_kmem, test_memcontrol) on
 # the vanilla and the patched kernel, cgroup v2: build/selftests-run/
 # table.txt.  Fails if the verdicts differ or vanilla fails or skips a
 # test without a reason listed in tests/selftests/run.sh.
 selftests: kernel vanilla-kernel $(DEPS_STAMP)
-	@tests/selftests/build.sh $(BUILD)/selftests
+	@tests/selftests/build.sh $(BUILD)/selftests $(K)
 	@$(MAKE) -s initramfs
 	@KERNEL=$(BZIMAGE) VKERNEL=$(VBZIMAGE) INITRD=$(INITRD) \
-		tests/selftests/run.sh --no-build --out $(BUILD)/selftests-run
+		tests/selftests/run.sh --no-build --out $(call kdir,selftests-run,$(K))
 
 # The stress test alone for DURATION seconds (default 600) on the patched
 # kernel, and with DEBUG=1 on the debug kernel after it; the per-test
@@ -200,7 +245,7 @@ DURATION ?= 600
 DEBUG ?= 0
 stress: kernel initramfs $(if $(filter 1,$(DEBUG)),debug-kernel)
 	@tests/host/stress.sh --kernel $(BZIMAGE) --initrd $(INITRD) \
-		--out $(BUILD)/stress --duration $(DURATION) \
+		--out $(call kdir,stress,$(K)) --duration $(DURATION) \
 		$(if $(filter 1,$(DEBUG)),--debug-kernel $(DBZIMAGE))
 
 clean:

@@ -15,7 +15,7 @@ builddir=$2
 series=${3:-patches/series}
 upto=${4:-}
 pdir=$(dirname "$series")
-tree=$builddir/linux-source-6.1
+tree=$builddir/$(basename "$tarball" .tar.xz)
 stamp=$tree/.series-applied
 applied=$tree/.series-patches.d
 

@@ -1,24 +1,35 @@
 #!/bin/sh
-# check.sh --kernel BZIMAGE --initrd CPIO --out DIR [--tests "WORD..."]
-#          [--guest-tests "WORD..."] [--hier "v1 v2"]
-#          [--debug-kernel BZIMAGE [--debug-build CMD] [--debug-tests "WORD..."]]
+# check.sh --initrd CPIO --out DIR [--tests "WORD..."] [--guest-tests "WORD..."]
+#          [--hier "v1 v2"] [--debug-tests "WORD..."]  KERNEL...
+# KERNEL:  --kver VER --kernel BZIMAGE --tree SRC --series FILE [--build CMD]
+#          [--debug-kernel BZIMAGE [--debug-build CMD] [--debug-hier "v1 v2"]]
+#          [--series-check CMD] [--mglru-off HIER]
 #
 # The host side of `make check`.  Runs every producer of results, each
-# into a TAP file under DIR with its exit status beside it:
-#   lint       checkpatch --strict on every patch
+# into a TAP file under DIR with its exit status beside it; stages of a
+# kernel end in -VER (guest-6.1, debug-v2-6.12, ...):
 #   sh-lint    every shell script through shellcheck
 #   harness    the host tests of this harness (verdict.sh on made-up runs)
 #   cgtools    the cgtools host tests
-#   series     the build checks of the series (not with --tests, nor with
-#              SERIES_CHECK=0)
+# and for each KERNEL, in the order given:
+#   build      with --build: the kernel's build (made in the background
+#              while the kernels before it run their guests)
+#   lint       checkpatch --strict (the tree's own) on every patch of FILE
 #   guest      the guest tests, booted once in QEMU (KTAP on ttyS1) on
 #              cgroup v1: the --guest-tests words, or --tests when given
 #   guest-v2   the same on cgroup v2 (cgroup=v2 on the command line)
+#              With --mglru-off HIER the run on HIER boots with MGLRU
+#              switched off (mglru=off), the other with it on
+#              (mglru=on): every test runs with MGLRU on and with it off,
+#              at no extra boot (smoke-06 checks the state took).  Debug
+#              runs keep the kernel's default.
 #   nokmem     the nokmem-* tests, booted with cgroup.memory=nokmem
 #   debug      with --debug-kernel: the guest tests that exercise the
 #              series, and the stress test, on the debug kernel (KASAN,
-#              lockdep, ...): DEBUG_TESTS words, or --tests when given
-#   debug-v2   the same on cgroup v2
+#              lockdep, ...) on each --debug-hier hierarchy (default
+#              v1 v2): DEBUG_TESTS words, or --tests when given
+#   series     --series-check CMD: the build checks of the series, TAP on
+#              stdout (not with --tests, nor with SERIES_CHECK=0)
 #   Each guest run is of the tests for its hierarchy (select.sh); --hier
 #   keeps the runs of the hierarchies named (default "v1 v2").  With
 #   --tests, a hierarchy none of whose tests match is left out.
@@ -30,37 +41,54 @@
 # then hands them all to verdict.sh, which counts them, checks that each
 # can be believed (a guest's results must name the tests selected here),
 # judges the kernel log and prints "N passed, N failed", followed by what
-# was left out on purpose (T=, SERIES_CHECK=0, DEBUG_CHECK=0).
-# Exits non-zero on any failure, and when the guest panics, hangs or never
-# reports (hard timeout CHECK_TIMEOUT, default 1800 s).
+# was left out on purpose (T=, SERIES_CHECK=0, DEBUG_CHECK=0, a
+# hierarchy).  Exits non-zero on any failure, and when a guest panics,
+# hangs or never reports (hard timeout CHECK_TIMEOUT, default 1800 s).
 #
 # A guest under TCG keeps about one of two host cores busy on average
 # (`make check` measured 121% CPU in all), so the builds run beside the
 # guests, in the background at nice 19, where the guests leave the CPU
-# idle: the debug kernel's build (--debug-build CMD, which must leave
-# the debug kernel's BZIMAGE) during the first guest run, then the
-# series' build checks during the debug kernel's run.  At nice 19 they
-# take next to nothing from a guest that wants both cores.
+# idle, one after the other: each later kernel's build and each debug
+# kernel's build in the order the guests need them, then the series'
+# build checks.  At nice 19 they take next to nothing from a guest that
+# wants both cores.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-kernel='' initrd='' out='' pattern='' timeout=${CHECK_TIMEOUT:-1800}
-guest_tests='' debug_kernel='' debug_build='' debug_tests=${DEBUG_TESTS:-}
+initrd='' out='' pattern='' timeout=${CHECK_TIMEOUT:-1800}
+guest_tests='' debug_tests=${DEBUG_TESTS:-}
 hiers='v1 v2'
 # what the debug kernel boots with (see the debug guest run below)
 DEBUG_CMDLINE=${DEBUG_CMDLINE:-acpi=noirq}
+nk=0
+# kset FIELD VALUE: FIELD of the kernel being described (k<N>_FIELD)
+kset() {
+	[ $nk -gt 0 ] || { echo "check.sh: $1 before any --kver" >&2; exit 2; }
+	eval "k${nk}_$1=\$2"
+}
+# kget N FIELD: FIELD of kernel N, empty when not given
+kget() { eval "echo \"\${k$1_$2:-}\""; }
 while [ $# -gt 0 ]; do
+	[ $# -ge 2 ] || { echo "check.sh: $1 wants a value" >&2; exit 2; }
 	case "$1" in
-	--kernel) kernel=$2; shift 2 ;;
-	--initrd) initrd=$2; shift 2 ;;
-	--out) out=$2; shift 2 ;;
-	--tests) pattern=$2; shift 2 ;;
-	--guest-tests) guest_tests=$2; shift 2 ;;
-	--debug-build) debug_build=$2; shift 2 ;;
-	--debug-kernel) debug_kernel=$2; shift 2 ;;
-	--debug-tests) debug_tests=$2; shift 2 ;;
-	--hier) hiers=$2; shift 2 ;;
+	--initrd) initrd=$2 ;;
+	--out) out=$2 ;;
+	--tests) pattern=$2 ;;
+	--guest-tests) guest_tests=$2 ;;
+	--debug-tests) debug_tests=$2 ;;
+	--hier) hiers=$2 ;;
+	--kver) nk=$((nk + 1)); kset kver "$2"; kset debug_hier "v1 v2" ;;
+	--kernel) kset kernel "$2" ;;
+	--tree) kset tree "$2" ;;
+	--series) kset series "$2" ;;
+	--build) kset build "$2" ;;
+	--debug-kernel) kset debug_kernel "$2" ;;
+	--debug-build) kset debug_build "$2" ;;
+	--debug-hier) kset debug_hier "$2" ;;
+	--series-check) kset series_check "$2" ;;
+	--mglru-off) kset mglru_off "$2" ;;
 	*) echo "check.sh: unknown argument: $1" >&2; exit 2 ;;
 	esac
+	shift 2
 done
 # a typo must not leave every guest run out of a green run
 [ -n "$hiers" ] || { echo "check.sh: --hier: no hierarchy (v1, v2)" >&2; exit 2; }
@@ -70,12 +98,27 @@ for h in $hiers; do
 	*) echo "check.sh: --hier: '$h' is not v1 or v2" >&2; exit 2 ;;
 	esac
 done
-if [ -z "$kernel" ] || [ -z "$initrd" ] || [ -z "$out" ]; then
-	echo "check.sh: --kernel, --initrd and --out are required" >&2
+if [ -z "$initrd" ] || [ -z "$out" ] || [ $nk -eq 0 ]; then
+	echo "check.sh: --initrd, --out and a kernel (--kver ...) are required" >&2
 	exit 2
 fi
+i=1
+while [ $i -le $nk ]; do
+	for f in kernel tree series; do
+		[ -n "$(kget $i $f)" ] ||
+			{ echo "check.sh: kernel $(kget $i kver): --$f is required" >&2; exit 2; }
+	done
+	for h in $(kget $i debug_hier) $(kget $i mglru_off); do
+		case "$h" in
+		v1|v2) ;;
+		*) echo "check.sh: kernel $(kget $i kver): '$h' is not v1 or v2" >&2; exit 2 ;;
+		esac
+	done
+	i=$((i + 1))
+done
 rm -rf "$out"
 mkdir -p "$out"
+t0=$(date +%s)
 # shellcheck source=tests/select.sh
 . "$top/tests/select.sh"
 
@@ -91,40 +134,71 @@ stage() {
 	verdict_args="$verdict_args --stream $name $out/$name.tap $out/$name.rc"
 }
 verdict_args=
+# What this run left out on purpose goes on verdict.sh's last line.
+left_out=
+leave() { left_out="$left_out|$1"; }
 
-stage lint "checkpatch --strict on patches/" \
-	"$top"/tests/host/lint.sh "$top/build/linux-source-6.1"
 stage sh-lint "shellcheck on every shell script" "$top"/tests/host/shellcheck.sh
 stage harness "host tests of the harness" "$top"/tests/host/test-harness.sh
 stage cgtools "host tests of cgtools" make -s -C "$top/cgtools" test
 
-# The background chain: the debug kernel's build, then the series' build
-# checks, one after the other (each wants both cores when it has them).
-# debug-build.rc appears when the first is done, series.rc at the end.
+# The background chain: jobs one after the other (each wants both cores
+# when it has them), each leaving DIR/JOB.log, DIR/JOB.time and, last,
+# DIR/JOB.rc.
 series=0
 if [ -z "$pattern" ] && [ "${SERIES_CHECK:-1}" != 0 ]; then
 	series=1
 fi
+job() {	# job NAME CMD
+	_s=$(date +%s)
+	nice -n 19 sh -c "$2" > "$out/$1.log" 2>&1
+	echo $? > "$out/$1.rc.tmp"
+	echo "$(( $(date +%s) - _s ))" > "$out/$1.time"
+	mv "$out/$1.rc.tmp" "$out/$1.rc"
+}
 (
-	if [ -n "$debug_kernel" ] && [ -n "$debug_build" ]; then
-		s=$(date +%s)
-		nice -n 19 sh -c "$debug_build" > "$out/debug-build.log" 2>&1
-		echo $? > "$out/debug-build.rc.tmp"
-		echo "$(( $(date +%s) - s ))" > "$out/debug-build.time"
-		mv "$out/debug-build.rc.tmp" "$out/debug-build.rc"
-	fi
-	if [ $series -eq 1 ]; then
-		s=$(date +%s)
-		nice -n 19 "$top"/tests/host/series-check.sh /usr/src/linux-source-6.1.tar.xz \
-			"$top/build/series" "$top/qemu/kernel.config" > "$out/series.tap" 2>&1
-		echo $? > "$out/series.rc.tmp"
-		echo "$(( $(date +%s) - s ))" > "$out/series.time"
-		mv "$out/series.rc.tmp" "$out/series.rc"
-	fi
+	i=1
+	while [ $i -le $nk ]; do
+		v=$(kget $i kver)
+		[ -z "$(kget $i build)" ] || job "build-$v" "$(kget $i build)"
+		[ -z "$(kget $i debug_kernel)" ] || [ -z "$(kget $i debug_build)" ] ||
+			job "debug-build-$v" "$(kget $i debug_build)"
+		i=$((i + 1))
+	done
+	i=1
+	while [ $i -le $nk ] && [ $series -eq 1 ]; do
+		[ -z "$(kget $i series_check)" ] ||
+			job "series-$(kget $i kver)" "$(kget $i series_check)"
+		i=$((i + 1))
+	done
 ) < /dev/null &
 chain=$!
-[ -n "$debug_kernel" ] && [ -n "$debug_build" ] &&
-	echo "== debug kernel: building in the background (nice 19): $out/debug-build.log"
+echo "== building in the background (nice 19): $out/*.log"
+
+# built NAME TITLE BZIMAGE: wait for the chain's job NAME, then one result:
+# ok when it exited 0 and left BZIMAGE.  Returns 1 when it did not.
+built() {
+	echo "== $2: waiting for it"
+	while [ ! -e "$out/$1.rc" ] && kill -0 "$chain" 2> /dev/null; do
+		sleep 2
+	done
+	echo "== $2: built in $(cat "$out/$1.time" 2> /dev/null || echo '?') s (background)"
+	_ok=0
+	{
+		if [ "$(cat "$out/$1.rc" 2> /dev/null)" = 0 ] && [ -f "$3" ]; then
+			echo "ok 1 $2 builds"
+		else
+			tail -n 40 "$out/$1.log" 2> /dev/null | sed 's/^/# /'
+			echo "not ok 1 $2 builds"
+			_ok=1
+		fi
+		echo "1..1"
+	} > "$out/$1.tap"
+	cat "$out/$1.tap"
+	echo 0 > "$out/$1-stream.rc"
+	verdict_args="$verdict_args --stream $1 $out/$1.tap $out/$1-stream.rc"
+	return $_ok
+}
 
 # selection NAME WORDS: the stream select-NAME, one result per selection
 # word (a word that matches no test fails: a renamed test must not leave
@@ -169,74 +243,86 @@ guest() {
 		--append "${words:+tests=$(echo "$words" | tr ' ' ,)} cgroup=$hier $extra"
 	echo "== $title: $(( $(date +%s) - s )) s"
 	verdict_args="$verdict_args --guest $name $out/$name $out/$name.selected"
-	stage "fsck-$name" "file system check of the $title' disk images" \
+	stage "fsck-$name" "file system check of the $title: disk images" \
 		"$top"/tests/stress/fsck-images.sh "$out/$name"
 }
-# What this run left out on purpose goes on verdict.sh's last line.
-left_out=
-leave() { left_out="$left_out|$1"; }
 
-guest guest "guest tests" "$kernel" "${pattern:-$guest_tests}" v1
-guest guest-v2 "guest tests on cgroup v2" "$kernel" "${pattern:-$guest_tests}" v2
-# With kmem accounting off every dentry and inode is on the root's lists:
-# the nokmem-* tests need a boot of their own, with cgroup.memory=nokmem.
-# The other runs leave them out (FAST_TESTS, DEBUG_TESTS); with T= the
-# boot is left out too.
-[ -z "$pattern" ] &&
-	guest nokmem "guest tests with kmem accounting off" "$kernel" \
-		"nokmem-" v1 "cgroup.memory=nokmem"
-if [ -n "$debug_kernel" ]; then
-	build_ok=1
-	if [ -n "$debug_build" ]; then
-		echo "== debug kernel: waiting for its build"
-		while [ ! -e "$out/debug-build.rc" ] && kill -0 "$chain" 2> /dev/null; do
-			sleep 2
+i=1
+while [ $i -le $nk ]; do
+	v=$(kget $i kver) bz=$(kget $i kernel)
+	if [ -n "$(kget $i build)" ] && ! built "build-$v" "the $v kernel" "$bz"; then
+		leave "the $v kernel's lint and guest runs (its build failed)"
+		i=$((i + 1))
+		continue
+	fi
+	stage "lint-$v" "checkpatch --strict on $(kget $i series)" \
+		"$top"/tests/host/lint.sh "$(kget $i tree)" "$(kget $i series)"
+	for h in v1 v2; do
+		extra='' what=''
+		if [ "$(kget $i mglru_off)" = $h ]; then
+			extra=mglru=off what=', MGLRU off'
+		elif [ -n "$(kget $i mglru_off)" ]; then
+			extra=mglru=on what=', MGLRU on'
+		fi
+		name=guest-$v
+		[ $h = v1 ] || name=guest-$h-$v
+		guest "$name" "guest tests on $v, cgroup $h$what" "$bz" \
+			"${pattern:-$guest_tests}" $h "$extra"
+	done
+	# With kmem accounting off every dentry and inode is on the root's
+	# lists: the nokmem-* tests need a boot of their own, with
+	# cgroup.memory=nokmem.  The other runs leave them out (FAST_TESTS,
+	# DEBUG_TESTS); with T= the boot is left out too.
+	[ -z "$pattern" ] &&
+		guest "nokmem-$v" "guest tests on $v with kmem accounting off" "$bz" \
+			"nokmem-" v1 "cgroup.memory=nokmem"
+	dbz=$(kget $i debug_kernel)
+	if [ -z "$dbz" ]; then
+		leave "the $v debug kernel's tests (DEBUG_CHECK=0${pattern:+, the default with T=})"
+	elif [ -z "$(kget $i debug_build)" ] || built "debug-build-$v" "the $v debug kernel" "$dbz"; then
+		# acpi=noirq: under KASAN and lockdep, TCG takes about 30 s to
+		# run the ACPI _PRT methods that route each PCI device's
+		# interrupt, in one stretch without a reschedule, and the
+		# soft-lockup detector panics the boot; the legacy PIRQ table
+		# routes them as well.
+		for h in v1 v2; do
+			case " $(kget $i debug_hier) " in
+			*" $h "*) ;;
+			*) leave "the $v debug kernel on cgroup $h (DEBUG_HIER)"; continue ;;
+			esac
+			name=debug-$v
+			[ $h = v1 ] || name=debug-$h-$v
+			guest "$name" "guest tests on the $v debug kernel, cgroup $h" "$dbz" \
+				"${pattern:-$debug_tests}" $h "$DEBUG_CMDLINE"
 		done
-		echo "== debug kernel: built in $(cat "$out/debug-build.time" 2> /dev/null || echo '?') s"
-		{
-			if [ "$(cat "$out/debug-build.rc" 2> /dev/null)" = 0 ] && [ -f "$debug_kernel" ]; then
-				echo "ok 1 the debug kernel builds"
-			else
-				tail -n 40 "$out/debug-build.log" | sed 's/^/# /'
-				echo "not ok 1 the debug kernel builds"
-				build_ok=0
-			fi
-			echo "1..1"
-		} > "$out/debug-build.tap"
-		cat "$out/debug-build.tap"
-		echo 0 > "$out/debug-build-stream.rc"
-		verdict_args="$verdict_args --stream debug-build $out/debug-build.tap $out/debug-build-stream.rc"
 	fi
-	# acpi=noirq: under KASAN and lockdep, TCG takes about 30 s to run
-	# the ACPI _PRT methods that route each PCI device's interrupt, in
-	# one stretch without a reschedule, and the soft-lockup detector
-	# panics the boot; the legacy PIRQ table routes them as well.
-	if [ $build_ok -eq 1 ]; then
-		guest debug "guest tests on the debug kernel" "$debug_kernel" \
-			"${pattern:-$debug_tests}" v1 "$DEBUG_CMDLINE"
-		guest debug-v2 "guest tests on the debug kernel on cgroup v2" \
-			"$debug_kernel" "${pattern:-$debug_tests}" v2 "$DEBUG_CMDLINE"
-	fi
-fi
+	i=$((i + 1))
+done
+echo "== waiting for the background builds"
 wait "$chain"
-if [ $series -eq 1 ]; then
-	echo "== build checks of the series (in the background, $(cat "$out/series.time" 2> /dev/null || echo '?') s)"
-	cat "$out/series.tap"
-	verdict_args="$verdict_args --stream series $out/series.tap $out/series.rc"
-fi
+i=1
+while [ $i -le $nk ]; do
+	v=$(kget $i kver)
+	if [ $series -eq 1 ] && [ -n "$(kget $i series_check)" ]; then
+		echo "== build checks of the $v series (in the background, $(cat "$out/series-$v.time" 2> /dev/null || echo '?') s)"
+		cat "$out/series-$v.log"
+		verdict_args="$verdict_args --stream series-$v $out/series-$v.log $out/series-$v.rc"
+	elif [ $series -eq 1 ]; then
+		leave "the $v series' build checks (no --series-check)"
+	fi
+	i=$((i + 1))
+done
 
 if [ -n "$pattern" ]; then
 	total=$(select_names "$top/tests" | grep -c .)
-	leave "$((total - $(cat "$out"/guest*.selected 2> /dev/null | sort -u | grep -c .))) of $total guest tests (T=$pattern)"
+	leave "$((total - $(cat "$out"/*.selected 2> /dev/null | sort -u | grep -c .))) of $total guest tests (T=$pattern)"
 	leave "the series' build checks (T=)"
-	leave "the boot with kmem accounting off (T=)"
+	leave "the boots with kmem accounting off (T=)"
 elif [ $series -eq 0 ]; then
 	leave "the series' build checks (SERIES_CHECK=0)"
 fi
-[ -n "$debug_kernel" ] ||
-	leave "the debug kernel's tests (DEBUG_CHECK=0${pattern:+, the default with T=})"
 
-echo "== verdict"
+echo "== verdict (after $(( $(date +%s) - t0 )) s)"
 set --
 IFS='|'
 set -f

@@ -1,12 +1,19 @@
 #!/bin/sh
-# series-check.sh TARBALL WORKDIR FRAGMENT
-# series-check.sh --key TARBALL WORKDIR FRAGMENT    (print the cache key)
+# series-check.sh TARBALL WORKDIR FRAGMENT [SERIES [DEBIAN_CONFIG]]
+# series-check.sh --key TARBALL WORKDIR FRAGMENT [SERIES [DEBIAN_CONFIG]]
+#                                                   (print the cache key)
 # series-check.sh --warnings LOG FILE...            (LOG's warnings in FILEs)
 #
-# Build checks of the series that one guest boot cannot give, as TAP:
-#  - every prefix 1..k of patches/series applies and compiles the files the
-#    series touches, with the guest config and with CONFIG_MEMCG=n;
-#  - the whole series compiles those files with Debian's full amd64 config.
+# Build checks of a series (SERIES, default patches/series, the 6.1 one; the
+# tarball linux-source-VER.tar.xz names the kernel) that one guest boot
+# cannot give, as TAP:
+#  - every prefix 1..k of SERIES applies and compiles the files the series
+#    touches, with the guest config (FRAGMENT), with CONFIG_MEMCG=n, and,
+#    on a kernel that has CONFIG_MEMCG_V1 (6.10 on), with it off as well
+#    as on;
+#  - the whole series compiles those files with Debian's full amd64 config
+#    (DEBIAN_CONFIG, default linux-config-VER's), as shipped and, where the
+#    kernel has CONFIG_MEMCG_V1, with it on (Debian leaves it off).
 # The last prefix is the series itself, whose full bzImage `make kernel`
 # builds.  A compiler warning in a file the patches so far touch (.c or
 # .h) fails the build check as an error would: the touched objects are
@@ -36,7 +43,11 @@ tarball=$1
 mkdir -p "$2"
 work=$(cd "$2" && pwd)
 fragment=$3
-debian_config=/usr/src/linux-config-6.1/config.amd64_none_amd64.xz
+series=${4:-$top/patches/series}
+pdir=$(cd "$(dirname "$series")" && pwd)
+name=$(basename "$tarball" .tar.xz)
+ver=${name#linux-source-}
+debian_config=${5:-/usr/src/linux-config-$ver/config.amd64_none_amd64.xz}
 jobs=$(nproc)
 mkdir -p "$work"
 
@@ -45,9 +56,9 @@ mkdir -p "$work"
 # tarball's package version and file, the compiler and ccache), as make
 # would not rebuild: its results are shown again, marked as such.
 inputs=$( {
-	cat "$top/patches/series" "$top"/patches/*.patch "$fragment" "$0" \
+	cat "$series" "$pdir"/*.patch "$fragment" "$0" \
 		"$top/qemu/config.sh" "$top/patches/prepare-tree.sh" "$debian_config"
-	dpkg-query -W -f '${Version}\n' linux-source-6.1 2> /dev/null
+	dpkg-query -W -f '${Version}\n' "$name" 2> /dev/null
 	stat -L -c '%s %Y' "$tarball"
 	gcc --version 2>&1 | head -n 1
 	command -v ccache > /dev/null && ccache --version | head -n 1
@@ -63,9 +74,9 @@ if [ -f "$work/passed.tap" ] && [ "$(cat "$work/passed.sha" 2>/dev/null)" = "$in
 fi
 rm -f "$work/passed.tap" "$work/passed.sha"
 
-patches=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/patches/series")
+patches=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series")
 count=$(printf '%s\n' "$patches" | grep -c .)
-tree=$work/linux-source-6.1
+tree=$work/$name
 
 kmake() {
 	out=$1; shift
@@ -76,14 +87,14 @@ kmake() {
 # The .c files the first K patches touch (new files included).
 touched_objects() {
 	printf '%s\n' "$patches" | head -n "$1" | while read -r p; do
-		sed -n 's|^+++ b/\(.*\)\.c$|\1.o|p' "$top/patches/$p"
+		sed -n 's|^+++ b/\(.*\)\.c$|\1.o|p' "$pdir/$p"
 	done | sort -u
 }
 
 # The files (.c and .h) the first K patches touch.
 touched_files() {
 	printf '%s\n' "$patches" | head -n "$1" | while read -r p; do
-		sed -n 's|^+++ b/\(.*\.[ch]\)$|\1|p' "$top/patches/$p"
+		sed -n 's|^+++ b/\(.*\.[ch]\)$|\1|p' "$pdir/$p"
 	done | sort -u
 }
 
@@ -136,6 +147,16 @@ update() {
 # Debian's config signs with certificates the package does not ship.
 printf 'CONFIG_SYSTEM_TRUSTED_KEYS=""\n' |
 	update "$work/debian.frag"
+{ cat "$work/debian.frag"; echo 'CONFIG_MEMCG_V1=y'; } | update "$work/debian-v1.frag"
+
+# Since 6.10 the v1 files are behind CONFIG_MEMCG_V1, which the guest
+# config of such a kernel turns on: build without it too.
+v1opt=0
+if grep -q '^CONFIG_MEMCG_V1=y' "$fragment"; then
+	v1opt=1
+	{ grep -v '^CONFIG_MEMCG_V1=' "$fragment"; echo '# CONFIG_MEMCG_V1 is not set'; } |
+		update "$work/nov1.config"
+fi
 
 n=0
 result() {
@@ -151,7 +172,7 @@ result() {
 
 k=1
 while [ "$k" -le "$count" ]; do
-	"$top"/patches/prepare-tree.sh "$tarball" "$work" "$top/patches/series" "$k" > "$work/log" 2>&1
+	"$top"/patches/prepare-tree.sh "$tarball" "$work" "$series" "$k" > "$work/log" 2>&1
 	rc=$?
 	objs=$(touched_objects "$k")
 	if [ $rc -eq 0 ]; then
@@ -166,13 +187,26 @@ while [ "$k" -le "$count" ]; do
 		rc=$?
 	fi
 	result $rc "series 1..$k builds with CONFIG_MEMCG=n"
+	if [ $v1opt -eq 1 ]; then
+		if [ $rc -eq 0 ]; then
+			configure "$work/nov1" tinyconfig "$work/nov1.config" > "$work/log" 2>&1 &&
+			kbuild "$work/nov1" "$k" $(built "$work/nov1" $objs)
+			rc=$?
+		fi
+		result $rc "series 1..$k builds with CONFIG_MEMCG_V1=n"
+	fi
 	k=$((k + 1))
 done
 
 objs=$(touched_objects "$count")
 configure "$work/debian" "$debian_config" "$work/debian.frag" > "$work/log" 2>&1 &&
-	kbuild "$work/debian" "$count" $objs
-result $? "series builds ($(echo $objs)) with Debian's amd64 config"
+	kbuild "$work/debian" "$count" $(built "$work/debian" $objs)
+result $? "series builds ($(built "$work/debian" $objs | paste -sd ' ' -)) with Debian's amd64 config"
+if [ $v1opt -eq 1 ]; then
+	configure "$work/debian-v1" "$debian_config" "$work/debian-v1.frag" > "$work/log" 2>&1 &&
+		kbuild "$work/debian-v1" "$count" $(built "$work/debian-v1" $objs)
+	result $? "series builds with Debian's amd64 config and CONFIG_MEMCG_V1=y"
+fi
 echo "1..$n" | tee -a "$work/run.tap"
 if [ "$(grep -c '^not ok' "$work/run.tap")" -eq 0 ]; then
 	mv "$work/run.tap" "$work/passed.tap"

@@ -369,7 +369,10 @@ check_case "series-check.sh: a warning in a file the series touches fails" \
 check_case "series-check.sh: a warning elsewhere does not count" \
 	sh -c '! "$0" --warnings "$1" mm/memcontrol.h mm/vmscan.c > /dev/null' \
 	"$top"/tests/host/series-check.sh "$scratch/build.log"
-key() { "$top"/tests/host/series-check.sh --key "$scratch/tarball" "$scratch/series" "$top/qemu/kernel.config"; }
+key() {
+	"$top"/tests/host/series-check.sh --key "$scratch/tarball" "$scratch/series" \
+		"$top/qemu/kernel.config" "$top/patches/series" "$top/qemu/kernel.config"
+}
 echo one > "$scratch/tarball"
 k1=$(key)
 echo another > "$scratch/tarball"

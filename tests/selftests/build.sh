@@ -1,22 +1,25 @@
 #!/bin/sh
-# build.sh [OUT]: build upstream's cgroup selftests (test_core, test_kmem,
-# test_memcontrol) statically from the project's 6.1 tree into OUT
-# (default build/selftests), for the guest's `run=selftests` mode.
+# build.sh [OUT [KVER]]: build upstream's cgroup selftests (test_core,
+# test_kmem, test_memcontrol) statically from the project's tree of kernel
+# KVER (6.1, the default, or 6.12) into OUT (default build/selftests), for
+# the guest's `run=selftests` mode.
 #
-# The sources come from the extracted tree (build/linux-source-6.1, the
+# The sources come from the extracted tree (build/linux-source-KVER, the
 # series does not touch tools/); without it, from the tarball.
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=${1:-$top/build/selftests}
-tarball=/usr/src/linux-source-6.1.tar.xz
+kver=${2:-6.1}
+name=linux-source-$kver
+tarball=/usr/src/$name.tar.xz
 rel=tools/testing/selftests
-tree=$top/build/linux-source-6.1
+tree=$top/build/$name
 if [ ! -f "$tree/$rel/cgroup/cgroup_util.c" ]; then
-	tree=$out/src/linux-source-6.1
+	tree=$out/src/$name
 	if [ ! -f "$tree/$rel/cgroup/cgroup_util.c" ]; then
 		mkdir -p "$out/src"
 		tar -xJf "$tarball" -C "$out/src" \
-			"linux-source-6.1/$rel/cgroup" "linux-source-6.1/$rel/kselftest.h"
+			"$name/$rel/cgroup" "$name/$rel/kselftest.h"
 	fi
 fi
 mkdir -p "$out"
