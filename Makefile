@@ -1,7 +1,7 @@
 # Per-memcg VFS slab shrinking: kernel series, tools, guest and tests.
 #
-#   make demo    build everything, boot the guest, show the control files
-#   make check   build everything, lint the series, run every test
+#   make demo    build everything, boot the 6.1 guest, show the control files
+#   make check   build both kernels, lint both series, run every test
 #
 # See README.md for the rest.
 
