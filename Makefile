@@ -26,6 +26,7 @@ ksrc        = $(BUILD)/linux-source-$(1)
 kseries     = patches/$(if $(filter-out 6.1,$(1)),$(1)/)series
 kfragment   = qemu/kernel$(if $(filter-out 6.1,$(1)),-$(1)).config
 kbzimage    = $(call kdir,$(2),$(1))/arch/x86/boot/bzImage
+comma      := ,
 
 TARBALL    := $(call tarball,$(K))
 SRC        := $(call ksrc,$(K))
@@ -195,15 +196,14 @@ FAST_TESTS ?= -stress- -nokmem-
 # Each guest run is made on cgroup v1 and on v2 (the tests of each, see
 # tests/select.sh); HIER=v1 or HIER=v2 keeps one.
 HIER ?= v1 v2
-# The debug kernel runs on one hierarchy per kernel (6.1: v1, where the
-# series began; 6.12: v2, where hosts are going), to keep the cold check
-# of both kernels within CI's budget: the debug tests exercise code the
-# two hierarchies share (list_lru, dcache, the walks), v2 adds cftype
-# entries.  DEBUG_HIER="v1 v2" runs both on each kernel (README: Budget).
-DEBUG_HIER ?=
-DEBUG_HIER_6.1  := v1
-DEBUG_HIER_6.12 := v2
-debug_hier = $(or $(DEBUG_HIER),$(if $(filter 1,$(words $(HIER))),$(HIER),$(DEBUG_HIER_$(1))))
+# The debug kernel runs on the newest kernel named (DEBUG_KVER, by default
+# the last of KVER: 6.12 in a plain `make check`, 6.1 with KVER=6.1), on
+# both hierarchies: building and booting a second debug kernel does not
+# fit a cold check of both kernels in CI's budget (README: Budget).
+# DEBUG_KVER="6.1 6.12" runs both.  DEBUG_HIER keeps one hierarchy.
+DEBUG_KVER ?= $(lastword $(KVER))
+$(foreach k,$(DEBUG_KVER),$(if $(filter $(k),$(KVER)),,$(error DEBUG_KVER: '$(k)' is not in KVER ($(KVER)))))
+DEBUG_HIER ?= $(HIER)
 # 6.12 has MGLRU on, as Debian's: its v2 run boots with MGLRU off
 # (mglru=off), so each test runs with it on (v1) and off (v2).
 MGLRU_OFF_6.12 := v2
@@ -214,9 +214,12 @@ CHECK_OUT ?= $(BUILD)/check
 check_kernel = --kver $(1) --kernel $(call kbzimage,$(1),kernel) \
 	--tree $(call ksrc,$(1)) --series $(TOP)/$(call kseries,$(1)) \
 	$(if $(filter-out $(K),$(1)),--build "$(MAKE) -s kernel KVER=$(1)") \
-	$(if $(filter 1,$(DEBUG_CHECK)),--debug-kernel $(call kbzimage,$(1),debug-kernel) \
+	$(if $(filter 1,$(DEBUG_CHECK)),$(if $(filter $(1),$(DEBUG_KVER)), \
+		--debug-kernel $(call kbzimage,$(1),debug-kernel) \
 		--debug-build "$(MAKE) -s debug-kernel KVER=$(1)" \
-		--debug-hier "$(call debug_hier,$(1))") \
+		--debug-hier "$(DEBUG_HIER)", \
+		--no-debug "DEBUG_KVER=$(DEBUG_KVER)"), \
+		--no-debug "DEBUG_CHECK=0$(if $(T),$(comma) the default with T=)") \
 	--series-check "$(TOP)/tests/host/series-check.sh $(call tarball,$(1)) \
 		$(call kdir,series,$(1)) $(TOP)/$(call kfragment,$(1)) \
 		$(TOP)/$(call kseries,$(1))" \

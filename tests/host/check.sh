@@ -3,7 +3,7 @@
 #          [--hier "v1 v2"] [--debug-tests "WORD..."]  KERNEL...
 # KERNEL:  --kver VER --kernel BZIMAGE --tree SRC --series FILE [--build CMD]
 #          [--debug-kernel BZIMAGE [--debug-build CMD] [--debug-hier "v1 v2"]]
-#          [--series-check CMD] [--mglru-off HIER]
+#          [--series-check CMD] [--mglru-off HIER] [--no-debug WHY]
 #
 # The host side of `make check`.  Runs every producer of results, each
 # into a TAP file under DIR with its exit status beside it; stages of a
@@ -86,6 +86,7 @@ while [ $# -gt 0 ]; do
 	--debug-hier) kset debug_hier "$2" ;;
 	--series-check) kset series_check "$2" ;;
 	--mglru-off) kset mglru_off "$2" ;;
+	--no-debug) kset no_debug "$2" ;;
 	*) echo "check.sh: unknown argument: $1" >&2; exit 2 ;;
 	esac
 	shift 2
@@ -276,9 +277,9 @@ while [ $i -le $nk ]; do
 	[ -z "$pattern" ] &&
 		guest "nokmem-$v" "guest tests on $v with kmem accounting off" "$bz" \
 			"nokmem-" v1 "cgroup.memory=nokmem"
-	dbz=$(kget $i debug_kernel)
+	dbz=$(kget $i debug_kernel) k_why=$(kget $i no_debug)
 	if [ -z "$dbz" ]; then
-		leave "the $v debug kernel's tests (DEBUG_CHECK=0${pattern:+, the default with T=})"
+		leave "the $v debug kernel's tests${k_why:+ ($k_why)}"
 	elif [ -z "$(kget $i debug_build)" ] || built "debug-build-$v" "the $v debug kernel" "$dbz"; then
 		# acpi=noirq: under KASAN and lockdep, TCG takes about 30 s to
 		# run the ACPI _PRT methods that route each PCI device's
