@@ -202,7 +202,7 @@ HIER ?= v1 v2
 # fit a cold check of both kernels in CI's budget (README: Budget).
 # DEBUG_KVER="6.1 6.12" runs both.  DEBUG_HIER keeps one hierarchy.
 DEBUG_KVER ?= $(lastword $(KVER))
-$(foreach k,$(DEBUG_KVER),$(if $(filter $(k),$(KVER)),,$(error DEBUG_KVER: '$(k)' is not in KVER ($(KVER)))))
+$(foreach k,$(DEBUG_KVER),$(if $(filter $(k),$(KVERS)),,$(error DEBUG_KVER: '$(k)' is not one of $(KVERS))))
 DEBUG_HIER ?= $(HIER)
 # 6.12 has MGLRU on, as Debian's: its v2 run boots with MGLRU off
 # (mglru=off), so each test runs with it on (v1) and off (v2).
