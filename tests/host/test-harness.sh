@@ -230,6 +230,22 @@ do
 	expect "a kernel log with '$(echo "$line" | cut -c 11-48)' fails" 1 "5 passed, 1 failed"
 done
 
+# A failed kernel-log check shows the report with its stack trace, so a run
+# whose machine is gone (a fresh root, CI) can still be read.
+n=$((n + 1))
+good_run
+printf '%s\n' '[    2.1] BUG: KASAN: wild-memory-access in do_raw_spin_lock+0x12d/0x1dc' \
+	'[    2.1] Call Trace:' '[    2.1]  <TASK>' '[    2.1]  memcg_frob_the_lru+0x1/0x2' \
+	>> "$d/guest/console.log"
+judge
+if grep -q '^#   | \[    2.1\]  memcg_frob_the_lru+0x1/0x2$' "$scratch/out"; then
+	echo "ok $n a dirty kernel log is shown from its first report on"
+else
+	echo "not ok $n a dirty kernel log is shown from its first report on"
+	sed 's/^/#   /' "$scratch/out"
+	failures=$((failures + 1))
+fi
+
 # The selection: the host counts what the guest must run.
 # shellcheck source=tests/select.sh
 . "$top/tests/select.sh"

@@ -134,6 +134,12 @@ check_console() {
 	if [ -n "$bad" ]; then
 		finding fail "$name: kernel log is not clean:"
 		echo "$bad" | head -n 20 | sed 's/^/#   /'
+		# the first report as the console has it (its stack trace
+		# included), so that a run whose machine is gone can be read
+		first=${bad%%:*}
+		echo "#   console from line $first ($console):"
+		tr -d '\r' < "$console" | sed -n "$first,$((first + 49))p" |
+			sed 's/^/#   | /'
 	else
 		finding ok "$name: kernel log clean (no panic, oops, BUG, WARNING, report, stall)"
 	fi
