@@ -243,13 +243,16 @@ selftests: kernel vanilla-kernel $(DEPS_STAMP)
 
 # The stress test alone for DURATION seconds (default 600) on the patched
 # kernel, and with DEBUG=1 on the debug kernel after it; the per-test
-# timeout follows (tests/host/stress.sh).  build/stress/.
+# timeout follows (tests/host/stress.sh).  STRESS_APPEND adds to the guests'
+# command line (e.g. "cgroup=v2 mglru=off").  build/stress/.
 DURATION ?= 600
 DEBUG ?= 0
+STRESS_APPEND ?=
 stress: kernel initramfs $(if $(filter 1,$(DEBUG)),debug-kernel)
 	@tests/host/stress.sh --kernel $(BZIMAGE) --initrd $(INITRD) \
 		--out $(call kdir,stress,$(K)) --duration $(DURATION) \
-		$(if $(filter 1,$(DEBUG)),--debug-kernel $(DBZIMAGE))
+		$(if $(filter 1,$(DEBUG)),--debug-kernel $(DBZIMAGE)) \
+		$(if $(STRESS_APPEND),--append "$(STRESS_APPEND)")
 
 clean:
 	rm -rf $(BUILD)/check $(BUILD)/demo $(BUILD)/initramfs $(INITRD)

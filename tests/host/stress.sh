@@ -1,6 +1,6 @@
 #!/bin/sh
 # stress.sh --kernel BZIMAGE --initrd CPIO --out DIR --duration SECONDS
-#           [--debug-kernel BZIMAGE]
+#           [--debug-kernel BZIMAGE] [--append "CMDLINE"]
 #
 # The host side of `make stress DURATION=N [DEBUG=1]`: the stress test
 # (tests/cases/stress-01-parallel.sh) alone, for N seconds, on the patched
@@ -14,9 +14,10 @@
 # (default 600 s: set-up, the test's grace for the last operations, the
 # clean-up after it, and a debug kernel's slowness), unless TEST_TIMEOUT
 # is set.  The hard qemu timeout is T + 600 s for boot and power-off.
+# --append adds to every guest's command line (cgroup=v2, mglru=off, ...).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-kernel='' initrd='' out='' duration='' debug_kernel=''
+kernel='' initrd='' out='' duration='' debug_kernel='' append=''
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--kernel) kernel=$2; shift 2 ;;
@@ -24,6 +25,7 @@ while [ $# -gt 0 ]; do
 	--out) out=$2; shift 2 ;;
 	--duration) duration=$2; shift 2 ;;
 	--debug-kernel) debug_kernel=$2; shift 2 ;;
+	--append) append=$2; shift 2 ;;
 	*) echo "stress.sh: unknown argument: $1" >&2; exit 2 ;;
 	esac
 done
@@ -47,8 +49,8 @@ select_names "$top/tests" stress-01 > "$out/selected"
 
 verdict_args=
 run() {	# run NAME TITLE BZIMAGE [CMDLINE]
-	name=$1 title=$2 bz=$3 extra=${4:-}
-	echo "== $title: stress-01 for $duration s (test timeout $test_timeout s)"
+	name=$1 title=$2 bz=$3 extra="$append ${4:-}"
+	echo "== $title: stress-01 for $duration s (test timeout $test_timeout s)${append:+, $append}"
 	s=$(date +%s)
 	"$top"/qemu/boot.sh --kernel "$bz" --initrd "$initrd" --run check \
 		--out "$out/$name" --timeout "$hard_timeout" \
