@@ -2,8 +2,8 @@
 # run.sh [--no-build] [--out DIR]
 #
 # Upstream's cgroup v2 selftests (test_core, test_kmem, test_memcontrol from
-# the same 6.1 tree) on the vanilla kernel (build/vanilla-kernel: same tree
-# and config, no series) and on the patched one (build/kernel), each booted
+# the kernel's own tree, 6.1 or 6.12) on the vanilla kernel (the same tree
+# and config, no series) and on the patched one (KERNEL, VKERNEL), each booted
 # with cgroup_no_v1=all and init's run=selftests (tests/selftests/guest.sh).
 #
 # Prints TAP: one result per upstream test, "ok" when both kernels pass it,
@@ -136,7 +136,7 @@ for k in vanilla patched; do
 		bad=$((bad + 1))
 	else
 		# every binary: results, as many as its plan if it printed one
-		# (these 6.1 binaries print none), and an exit status of its own
+		# (6.1's binaries print none), and an exit status of its own
 		# (0 or 1, KSFT_PASS or KSFT_FAIL: not a signal, nor a skip of
 		# the whole binary)
 		short=$(awk '$3 == 0 || ($2 != "-" && $2 != $3) || ($4 != 0 && $4 != 1) {
