@@ -65,7 +65,12 @@ DEB_PKGS := linux-source-6.1 linux-source-6.12 linux-config-6.1 \
 	linux-config-6.12 gcc make bc bison flex libelf-dev libssl-dev \
 	cpio xz-utils patch qemu-system-x86 busybox-static libcgroup-dev \
 	cgroup-tools e2fsprogs xfsprogs ccache kmod shellcheck \
-	libjson-c-dev groff-base gnuplot-nox mandoc
+	libjson-c-dev groff-base gnuplot-nox mandoc prometheus \
+	prometheus-node-exporter curl
+# promtool and node_exporter check the tools' output (cgtools/tests/run.sh);
+# Debian starts their daemons on install: the ones make deps installed are
+# stopped and disabled again, a server the admin had is left alone
+DEB_SERVICES := prometheus prometheus-node-exporter
 
 .PHONY: all deps kernel debug-kernel vanilla-kernel tree cgtools initramfs run demo bench shell check \
 	selftests stress \
@@ -84,7 +89,13 @@ $(DEPS_STAMP): Makefile
 		echo "  APT     $$missing"; \
 		apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-			--no-install-recommends $$missing >/dev/null; \
+			--no-install-recommends $$missing >/dev/null || exit 1; \
+		for s in $(DEB_SERVICES); do \
+			echo "$$missing" | grep -qx "$$s" || continue; \
+			[ -d /run/systemd/system ] || continue; \
+			echo "  SYSTEMD disable --now $$s (installed for the tests only)"; \
+			systemctl disable --now -q $$s || exit 1; \
+		done; \
 	fi
 	@mkdir -p $(BUILD) && touch $@
 

@@ -7,19 +7,33 @@
 # libcgroup backend's error helper; the command-line contract that needs
 # no cgroup; the tools themselves run against a fake memory hierarchy (a
 # directory tree, $CGTOOLS_FAKE_ROOT, see fakecg.c): outputs, partial
-# failures, signals, Prometheus output checked by cgtest-promcheck; the man
-# pages through groff -ww; and the two guest test helpers.  Every line is
-# numbered here; exits 1 if any test failed.
+# failures, signals, Prometheus output checked by cgtest-promcheck, by
+# promtool and by node_exporter's textfile collector (Debian's prometheus
+# and prometheus-node-exporter, which make deps installs: a missing one is
+# a failed test, not a skip); the man pages through groff -ww; and the two
+# guest test helpers.  Every line is numbered here; exits 1 if any test
+# failed.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
+nepid=	# node_exporter's, while it runs (textfile_start)
+trap '[ -z "$nepid" ] || { kill "$nepid"; wait "$nepid"; } 2> /dev/null; rm -rf "$scratch"' EXIT
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 results=$scratch/results
 : > "$results"
 
-ok() { echo "ok $1" >> "$results"; }
-not_ok() { echo "not ok $1" >> "$results"; shift; for l in "$@"; do echo "# $l" >> "$results"; done; }
+# ok NAME, not_ok NAME [WHY...]: a result, each line of WHY a comment.
+# printf, not echo: dash's echo would act on a \n or \c in a name (the
+# checkers' tests below have them) and break the line, or join the next.
+ok() { printf 'ok %s\n' "$1" >> "$results"; }
+not_ok() {
+	printf 'not ok %s\n' "$1" >> "$results"
+	shift
+	for l in "$@"; do printf '%s\n' "$l" | sed 's/^/# /' >> "$results"; done
+}
 
 # finish: number the results, print them as TAP, exit 1 on any failure.
 finish() {
@@ -80,6 +94,51 @@ expect_text() {
 	$3) ok "$1" ;;
 	*) not_ok "$1" "got '$2'" "want '$3'" ;;
 	esac
+}
+
+# promtool_lint FILE: promtool check metrics (Debian's prometheus) parses
+# FILE and lints it clean (0), or not (1), or is missing (2); what it says
+# goes to $scratch/lint.  promtool exits 1 on a parse error, 3 with a line
+# per lint problem, and does not look for duplicate series (node_exporter's
+# check below does).  No lint is waived: the tools' families pass every
+# one promtool has (HELP on each, _total on counters and only on them,
+# snake_case, base units, no type in the name, no _sum/_count/_bucket
+# outside histograms and summaries), so any line means a family broke one.
+promtool_lint() {
+	if ! command -v promtool > /dev/null; then
+		echo "promtool not found: Debian's prometheus package has it (make deps)" > "$scratch/lint"
+		return 2
+	fi
+	promtool check metrics < "$1" > "$scratch/lint" 2>&1
+	st=$?
+	[ $st -eq 0 ] && [ ! -s "$scratch/lint" ] && return 0
+	echo "promtool check metrics exited $st" >> "$scratch/lint"
+	return 1
+}
+
+# check_prom NAME CMD...: CMD's Prometheus text passes cgtest-promcheck
+# and promtool (two tests); it is kept as $scratch/outputs/N.prom, with
+# NAME in N.name, for node_exporter's textfile collector (textfile_check)
+prom_n=0
+mkdir "$scratch/outputs"
+check_prom() {
+	name=$1
+	shift
+	if "$@" > "$scratch/prom" 2> "$scratch/err" &&
+	   ./cgtest-promcheck "$scratch/prom" > "$scratch/why"; then
+		ok "$name"
+	else
+		not_ok "$name" "$(cat "$scratch/why" "$scratch/err")" "$(head -n 20 "$scratch/prom")"
+	fi
+	if promtool_lint "$scratch/prom"; then
+		ok "24 promtool check metrics accepts it: $name"
+	else
+		not_ok "24 promtool check metrics accepts it: $name" "$(cat "$scratch/lint")" \
+			"$(head -n 20 "$scratch/prom")"
+	fi
+	prom_n=$((prom_n + 1))
+	cp "$scratch/prom" "$scratch/outputs/$prom_n.prom"
+	printf '%s\n' "$name" > "$scratch/outputs/$prom_n.name"
 }
 
 # --- build: the static tools and the sanitized host builds
@@ -346,6 +405,10 @@ expect_exit 0 "cgdentry -P" $B/cgdentry -P -o CGROUP "/A/small/t${tab}b${nl}n x"
 expect_same "pairs escape control characters" "$out" 'CGROUP="/A/small/t\x09b\x0an x"'
 $B/cgdentry -J "/A/small/t${tab}b${nl}n x" > "$scratch/j"
 expect_text "JSON keeps the name exactly" "$($B/cgtest-json .cgroups[0].cgroup < "$scratch/j")" "/A/small/t${tab}b${nl}n x"
+check_prom "cgdentry --prometheus with a tab, a newline and a blank in a name" \
+	$B/cgdentry --prometheus -R /A/small
+check_prom "cgslabstat --prometheus with a tab, a newline and a blank in a name" \
+	$B/cgslabstat --prometheus -R /A/small
 rm -rf "$root/A/small/t${tab}b${nl}n x"
 
 # issue 24.4: a CJK name takes two columns, the table stays aligned; a
@@ -359,6 +422,8 @@ expect_same "24.4 columns aligned as a terminal shows them, CSI as \\xc2\\x9b" "
 /A/small          20    20
   x\xc2\x9b2J      2     2
   $cjk             1     1"
+check_prom "24.4 cgdentry --prometheus with CJK and C1 names" $B/cgdentry --prometheus -R /A/small
+check_prom "24.4 cgslabstat --prometheus with CJK and C1 names" $B/cgslabstat --prometheus -R /A/small
 rm -rf "$root/A/small/$cjk" "$root/A/small/x${csi}2J"
 
 # partial failures: a cgroup whose file cannot be read keeps its place
@@ -443,17 +508,7 @@ for t in cgdentry cgslabstat "cgshrink -a --above 0"; do
 	expect_same "24.7 $t: one line" "$(printf '%s\n' "$err" | wc -l)" 1
 done
 
-# Prometheus
-check_prom() {
-	name=$1
-	shift
-	if "$@" > "$scratch/prom" 2> "$scratch/err" &&
-	   ./cgtest-promcheck "$scratch/prom" > "$scratch/why"; then
-		ok "$name"
-	else
-		not_ok "$name" "$(cat "$scratch/why" "$scratch/err")" "$(head -n 20 "$scratch/prom")"
-	fi
-}
+# Prometheus (check_prom is above)
 # the checker itself catches what it must
 for bad in 'm_total{a="x"} 1' \
 	'# TYPE m gauge\nm{a="x\\q"} 1' \
@@ -474,8 +529,25 @@ for bad in 'm_total{a="x"} 1' \
 		ok "promcheck refuses: $bad"
 	fi
 done
+# promtool fails where it must: a parse error (an unknown escape, a byte
+# that is not UTF-8, a label twice) or a lint (a counter without HELP or
+# _total)
+for bad in '# HELP m h\n# TYPE m gauge\nm{a="x\\q"} 1' \
+	'# HELP m h\n# TYPE m gauge\nm{a="x\377"} 1' \
+	'# HELP m h\n# TYPE m gauge\nm{a="x",a="y"} 1' \
+	'# TYPE m counter\nm 1'; do
+	# shellcheck disable=SC2059 # the escapes in $bad are meant
+	printf "$bad\\n" > "$scratch/bad.prom"
+	promtool_lint "$scratch/bad.prom"
+	case $? in
+	1) ok "24 promtool check metrics refuses: $bad" ;;
+	0) not_ok "24 promtool check metrics refuses: $bad" "it passed" ;;
+	*) not_ok "24 promtool check metrics refuses: $bad" "$(cat "$scratch/lint")" ;;
+	esac
+done
 mkcg "/A/q\"uo\\te${nl}nl" 3 3
 check_prom "cgdentry --prometheus follows the text format" $B/cgdentry --prometheus -R /
+q_out=$prom_n	# scraped by node_exporter below
 check_prom "cgslabstat --prometheus follows the text format" $B/cgslabstat --prometheus -R /
 $B/cgdentry --prometheus -R / > "$scratch/prom"
 expect_text "cgdentry --prometheus: own count of /A" \
@@ -507,15 +579,16 @@ mkcg "/U/b\\xff" 4 4
 mkcg /U 0 10
 check_prom "24.1 cgdentry --prometheus: bytes that are not UTF-8 make distinct series" \
 	$B/cgdentry --prometheus -R /U
+u_out=$prom_n	# scraped by node_exporter below
 check_prom "24.1 cgslabstat --prometheus: bytes that are not UTF-8 make distinct series" \
 	$B/cgslabstat --prometheus -R /U
 check_prom "24.1 cgdentry --prometheus -R / /U: overlapping CGROUPs, each series once" \
 	$B/cgdentry --prometheus -R / /U
 check_prom "24.1 cgslabstat --prometheus -R / /U /U: each series once" \
 	$B/cgslabstat --prometheus -R / /U /U
+u_want='memcg_dentry_unused{cgroup="/U"} 0|memcg_dentry_unused{cgroup="/U/b\\x5cxff"} 4|memcg_dentry_unused{cgroup="/U/x\\xfe"} 2|memcg_dentry_unused{cgroup="/U/x\\xff"} 1|'"memcg_dentry_unused{cgroup=\"/U/x$yuml\"} 3|"
 expect_same "24.1 the labels are the reversible form" \
-	"$($B/cgdentry --prometheus -R /U | grep '^memcg_dentry_unused{' | sort | tr '\n' '|')" \
-	'memcg_dentry_unused{cgroup="/U"} 0|memcg_dentry_unused{cgroup="/U/b\\x5cxff"} 4|memcg_dentry_unused{cgroup="/U/x\\xfe"} 2|memcg_dentry_unused{cgroup="/U/x\\xff"} 1|'"memcg_dentry_unused{cgroup=\"/U/x$yuml\"} 3|"
+	"$($B/cgdentry --prometheus -R /U | grep '^memcg_dentry_unused{' | sort | tr '\n' '|')" "$u_want"
 expect_same "24.1 -r -R / /U: each row once" \
 	"$($B/cgdentry -r -n -o CGROUP -R /U "/U/x$ff" / | sort | uniq -d)" ""
 $B/cgdentry -J -R /U > "$scratch/j"
@@ -577,6 +650,143 @@ for t in cgdentry:memcg_dentry_read_errors cgslabstat:memcg_slab_read_errors; do
 		$B/${t%%:*} --prometheus /P
 done
 rm -rf "$root/P"
+
+# issue 24: node_exporter's textfile collector publishes every output that
+# check_prom kept, as the tool printed it.  One node_exporter (its textfile
+# collector alone, on a loopback port the kernel picks) runs for all of
+# them; each is renamed into its directory, as cgtools(7) advises, and
+# scraped once.  node_textfile_scrape_error 0 is not enough: node_exporter
+# drops a duplicate series with only a line in its log, the scrape still
+# saying 0, so the families and series are compared too: a cgroup dropped,
+# merged or relabelled is a failure.
+
+# canon FILE: the memcg_ families of FILE (HELP and TYPE lines) and their
+# samples, labels sorted (node_exporter sorts them), values as integers
+# (it prints a million as 1e+06); sorted
+canon() {
+	LC_ALL=C awk '/^# (HELP|TYPE) memcg_/ { print; next }
+	/^memcg_/ {
+		name = $0
+		sub(/[{ ].*/, "", name)
+		rest = substr($0, length(name) + 1)
+		n = 0
+		if (rest ~ /^\{/) {
+			rest = substr(rest, 2)
+			while (match(rest, /^[a-zA-Z_][a-zA-Z0-9_]*="([^"\\]|\\.)*"/)) {
+				l[++n] = substr(rest, 1, RLENGTH)
+				rest = substr(rest, RLENGTH + 1)
+				sub(/^,/, "", rest)
+			}
+			sub(/^\}/, "", rest)
+		}
+		for (i = 2; i <= n; i++)
+			for (j = i; j > 1 && l[j - 1] > l[j]; j--) {
+				t = l[j]; l[j] = l[j - 1]; l[j - 1] = t
+			}
+		s = name "{"
+		for (i = 1; i <= n; i++)
+			s = s (i > 1 ? "," : "") l[i]
+		printf "%s} %.0f\n", s, rest
+	}' "$1" | LC_ALL=C sort
+}
+
+# textfile_start: node_exporter on the directory $tf, waiting (10 s at
+# most) until it listens; sets $nepid and $neport, or says why not in
+# $scratch/why
+textfile_start() {
+	for c in prometheus-node-exporter:prometheus-node-exporter curl:curl; do
+		if ! command -v "${c%%:*}" > /dev/null; then
+			echo "${c%%:*} not found: Debian's ${c#*:} package has it (make deps)" > "$scratch/why"
+			return 1
+		fi
+	done
+	prometheus-node-exporter --collector.disable-defaults --collector.textfile \
+		--collector.textfile.directory="$tf" --web.disable-exporter-metrics \
+		--web.listen-address=127.0.0.1:0 > "$scratch/nelog" 2>&1 &
+	nepid=$!
+	tries=0
+	while :; do
+		# the address it listens on, as it logs it once it does
+		neport=$(sed -n 's/.*msg="Listening on" address=127\.0\.0\.1:\([0-9][0-9]*\).*/\1/p' "$scratch/nelog")
+		[ -n "$neport" ] && return 0
+		if ! kill -0 "$nepid" 2> /dev/null || [ $tries -ge 200 ]; then
+			printf 'node_exporter did not listen within 10 s:\n%s\n' "$(cat "$scratch/nelog")" > "$scratch/why"
+			return 1
+		fi
+		sleep 0.05
+		tries=$((tries + 1))
+	done
+}
+
+# textfile_check FILE: FILE renamed into $tf, one scrape ($scratch/scrape)
+# publishes it without error, every family and series as FILE has them;
+# what differs goes to $scratch/why
+textfile_check() {
+	if ! { cp "$1" "$tf/memcg.prom.tmp" && mv "$tf/memcg.prom.tmp" "$tf/memcg.prom"; } 2> "$scratch/why"; then
+		return 1
+	fi
+	if ! curl -sS --fail --noproxy '*' --max-time 10 -o "$scratch/scrape" \
+		"http://127.0.0.1:$neport/metrics" 2> "$scratch/why"; then
+		return 1
+	fi
+	canon "$1" > "$scratch/want"
+	canon "$scratch/scrape" > "$scratch/got"
+	if ! grep -qx 'node_textfile_scrape_error 0' "$scratch/scrape"; then
+		grep '^node_textfile_scrape_error' "$scratch/scrape" || echo "no node_textfile_scrape_error"
+		tail -n 3 "$scratch/nelog"
+	fi > "$scratch/why"
+	grep -q '^memcg_' "$scratch/want" || echo "no memcg_ sample in the file" >> "$scratch/why"
+	LC_ALL=C comm -23 "$scratch/want" "$scratch/got" | sed 's/^/not published: /' >> "$scratch/why"
+	LC_ALL=C comm -13 "$scratch/want" "$scratch/got" | sed 's/^/published, not in the file: /' >> "$scratch/why"
+	[ ! -s "$scratch/why" ]
+}
+
+tf=$scratch/textfile
+mkdir "$tf"
+if textfile_start; then
+	neup=yes
+else
+	neup=no
+	cp "$scratch/why" "$scratch/nedown"
+fi
+n=1
+while [ $n -le $prom_n ]; do
+	name="24 node_exporter's textfile collector publishes it: $(cat "$scratch/outputs/$n.name")"
+	if [ $neup = no ]; then
+		not_ok "$name" "$(cat "$scratch/nedown")"
+	elif textfile_check "$scratch/outputs/$n.prom"; then
+		ok "$name"
+	else
+		not_ok "$name" "$(head -n 20 "$scratch/why")"
+	fi
+	[ -f "$scratch/scrape" ] && mv "$scratch/scrape" "$scratch/outputs/$n.scrape"
+	n=$((n + 1))
+done
+expect_same "24.1 node_exporter publishes each cgroup of /U once, as printed" \
+	"$(grep '^memcg_dentry_unused{' "$scratch/outputs/$u_out.scrape" 2> /dev/null | sort | tr '\n' '|')" "$u_want"
+expect_same "node_exporter publishes the cgroup named with a quote, a backslash and a newline" \
+	"$(grep '^memcg_dentry_unused_subtree{cgroup="/A/q' "$scratch/outputs/$q_out.scrape" 2> /dev/null)" \
+	'memcg_dentry_unused_subtree{cgroup="/A/q\"uo\\x5cte\nnl"} 3'
+# the check itself fails where it must: a duplicate series (node_exporter
+# drops one, its scrape error still 0), a timestamp (it refuses the file),
+# label sets that differ within a family (it adds the missing ones, empty)
+for bad in '# HELP memcg_t t\n# TYPE memcg_t gauge\nmemcg_t{cgroup="/A"} 1\nmemcg_t{cgroup="/A"} 1' \
+	'# HELP memcg_t t\n# TYPE memcg_t gauge\nmemcg_t{cgroup="/A"} 1 1700000000000' \
+	'# HELP memcg_t t\n# TYPE memcg_t gauge\nmemcg_t{cgroup="/A"} 1\nmemcg_t{cgroup="/B",node="0"} 2'; do
+	# shellcheck disable=SC2059 # the escapes in $bad are meant
+	printf "$bad\\n" > "$scratch/bad.prom"
+	if [ $neup = no ]; then
+		not_ok "24 the node_exporter check rejects: $bad" "$(cat "$scratch/nedown")"
+	elif textfile_check "$scratch/bad.prom"; then
+		not_ok "24 the node_exporter check rejects: $bad" "it passed"
+	else
+		ok "24 the node_exporter check rejects: $bad"
+	fi
+done
+if [ -n "$nepid" ]; then
+	{ kill "$nepid"; wait "$nepid"; } 2> /dev/null
+	nepid=
+fi
 
 # cgslabstat: all 18 keys, or a partial table and 64
 expect_exit 0 "cgslabstat /A" $B/cgslabstat -r /A
