@@ -21,6 +21,8 @@
 # Takes about 1 min of TCG guest time per kernel.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=tests/stress/log-patterns.sh
+. "$top/tests/stress/log-patterns.sh"
 out=$top/build/selftests-run build=1
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -163,8 +165,9 @@ for k in vanilla patched; do
 	fi
 	i=$((i + 1))
 	log=$out/$k/console.log
-	# not "Call Trace": every OOM kill the tests cause dumps the stack
-	dirty=$(grep -E 'Kernel panic|Oops|BUG:|WARNING:|general protection|soft lockup|hard LOCKUP|blocked for more than|rcu: INFO' "$log" 2> /dev/null | head -n 5)
+	# the project's one list, less "Call Trace": every OOM kill the
+	# tests cause dumps the stack, and every report has its own header
+	dirty=$(grep -E "$KERNEL_LOG_BAD" "$log" 2> /dev/null | grep -v 'Call Trace' | head -n 5)
 	if [ ! -s "$log" ]; then
 		echo "not ok $i - $k kernel log clean # no kernel log"
 		bad=$((bad + 1))
