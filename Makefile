@@ -86,7 +86,7 @@ $(DEPS_STAMP): Makefile
 		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
 		grep -q '^install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
-		echo "  APT     $$missing"; \
+		echo "  APT    " $$missing; \
 		apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
 			--no-install-recommends $$missing >/dev/null || exit 1; \
