@@ -39,10 +39,11 @@ timeout=${SELFTESTS_TIMEOUT:-1200}
 BINARIES="test_core test_kmem test_memcontrol"
 # transparent_hugepage=never: the guest's THP is "always", as Debian's,
 # and upstream's test_memcg_reclaim and test_memcg_swap_max_peak then fail
-# on vanilla 6.12 in every run (3 of 3, MGLRU on or off): their 50 MB of
-# anonymous memory comes in huge pages and memory.reclaim / memory.max do
-# not bring it to their bounds.  With base pages both pass, so they still
-# judge the reclaim paths the series touches.  6.1's guest has no THP.
+# on vanilla 6.12 in every run (2 of 2, MGLRU on and off; patched alike):
+# their 50 MB of anonymous memory comes in huge pages and memory.reclaim
+# and memory.max do not bring it to their bounds.  With base pages both
+# pass, so they still judge the reclaim paths the series touches.  6.1's
+# guest has no THP.
 SELFTESTS_CMDLINE=${SELFTESTS_CMDLINE-transparent_hugepage=never}
 
 # Upstream tests that cannot decide a run in this guest, one per line:
