@@ -220,6 +220,9 @@ selection() {
 # HIER (v1, v2) and run the guest tests for HIER matching WORDS (all when
 # empty), CMDLINE added to its command line.  Not a boot: HIER is not in
 # --hier, or --tests selects none of HIER's tests (and some of another's).
+# With bg=1 the boot runs in the background, its output kept for
+# guests_wait, which shows it and judges it.
+bg=0 pending=''
 guest() {
 	name=$1 title=$2 bz=$3 words=$4 hier=$5 extra=${6:-}
 	case " $hiers " in
@@ -237,16 +240,55 @@ guest() {
 	selection "$name" "$words"
 	unset CG_HIER
 	selected=$(grep -c . "$out/$name.selected")
-	echo "== $title: $selected tests"
-	s=$(date +%s)
-	"$top"/qemu/boot.sh --kernel "$bz" --initrd "$initrd" --run check \
+	echo "$title" > "$out/$name.title"
+	set -- "$top"/qemu/boot.sh --kernel "$bz" --initrd "$initrd" --run check \
 		--out "$out/$name" --timeout "$timeout" \
 		--append "${words:+tests=$(echo "$words" | tr ' ' ,)} cgroup=$hier $extra"
-	echo "== $title: $(( $(date +%s) - s )) s"
-	verdict_args="$verdict_args --guest $name $out/$name $out/$name.selected"
-	stage "fsck-$name" "file system check of the $title: disk images" \
-		"$top"/tests/stress/fsck-images.sh "$out/$name"
+	if [ $bg -eq 1 ]; then
+		echo "== $title: $selected tests, in the background beside the others"
+		timed "$title" "$@" > "$out/$name.out" 2>&1 &
+		pending="$pending $!:$name"
+		return 0
+	fi
+	echo "== $title: $selected tests"
+	timed "$title" "$@"
+	judge "$name"
 }
+# timed TITLE CMD...: CMD, then how long it took
+timed() {
+	_t=$1 _s=$(date +%s)
+	shift
+	"$@"
+	echo "== $_t: $(( $(date +%s) - _s )) s"
+}
+# judge NAME: a guest run's results go to verdict.sh, then its disks' fsck.
+judge() {
+	verdict_args="$verdict_args --guest $1 $out/$1 $out/$1.selected"
+	stage "fsck-$1" "file system check of the $(cat "$out/$1.title"): disk images" \
+		"$top"/tests/stress/fsck-images.sh "$out/$1"
+}
+# guests_wait: wait for the background boots, in the order started, and
+# judge each.  A boot that hangs is ended by boot.sh's --timeout.
+guests_wait() {
+	for _p in $pending; do
+		wait "${_p%%:*}"
+		echo "== $(cat "$out/${_p#*:}.title") (ran in the background):"
+		cat "$out/${_p#*:}.out"
+		judge "${_p#*:}"
+	done
+	pending=''
+}
+# The fast kernel's two hierarchies boot side by side once nothing builds
+# in the background (CHECK_JOBS, default 2; 1 boots one at a time): a TCG
+# guest keeps about one of the two cores busy, so a warm check takes
+# about half as long.  While the chain builds, its builds need the idle
+# core; debug kernels always boot alone (their timed tests are near
+# their timeouts under KASAN).
+jobs=${CHECK_JOBS:-2}
+case "$jobs" in
+1|2) ;;
+*) echo "check.sh: CHECK_JOBS: '$jobs' is not 1 or 2" >&2; exit 2 ;;
+esac
 
 i=1
 while [ $i -le $nk ]; do
@@ -267,9 +309,15 @@ while [ $i -le $nk ]; do
 		fi
 		name=guest-$v
 		[ $h = v1 ] || name=guest-$h-$v
+		bg=0
+		if [ "$jobs" -gt 1 ] && ! kill -0 "$chain" 2> /dev/null; then
+			bg=1
+		fi
 		guest "$name" "guest tests on $v, cgroup $h$what" "$bz" \
 			"${pattern:-$guest_tests}" $h "$extra"
 	done
+	bg=0
+	guests_wait
 	# With kmem accounting off every dentry and inode is on the root's
 	# lists: the nokmem-* tests need a boot of their own, with
 	# cgroup.memory=nokmem.  The other runs leave them out (FAST_TESTS,
