@@ -546,6 +546,20 @@ now_ms() {
 	echo $((_s * 1000 + ${_c#0} * 10))
 }
 
+# Races repeated in rounds are bounded by time as well as by count, so that
+# a slow guest (the debug kernel under KASAN, a loaded host) runs fewer
+# rounds instead of running into the per-test timeout, and a fast one all
+# of them: rounds_start, then rounds_more DONE MIN MAX SECONDS, true while
+# another round should start: fewer than MIN done, or fewer than MAX done
+# and less than SECONDS gone since rounds_start.  A hang is still caught:
+# by the per-test timeout and the kernel's detectors.
+rounds_start() { _rounds_t0=$(now_ms); }
+rounds_more() {
+	[ "$1" -lt "$2" ] && return 0
+	[ "$1" -lt "$3" ] || return 1
+	[ $(($(now_ms) - _rounds_t0)) -lt $(($4 * 1000)) ]
+}
+
 # force_ms PATH ARG: write ARG to PATH's memory.force_slab_shrink with one
 # write(2) (cgtest-write) and print the milliseconds it took; fails unless
 # the write succeeds.
