@@ -160,7 +160,10 @@ run demo: kernel initramfs
 		--out $(call kdir,demo-v2,$(K)) --append cgroup=v2
 
 # P1-P4, P6-P8 on the patched kernel, P5 booting it and vanilla in turn;
-# build/bench/table.txt and bench.png.  BENCH_SCALE=N goes bigger.
+# build/bench/table.txt and bench.png.  BENCH_SCALE=N goes bigger;
+# BENCH_PAIRS=N boots N P5 pairs a hierarchy (12 to judge P5);
+# BENCH_PARTS="p2 p5" runs only those; BENCH_PROFILE=1 adds function
+# profiles of P1, P2 and P5 (build/bench/profile.txt).
 bench: kernel vanilla-kernel initramfs
 	@tests/bench/run.sh --kernel $(BZIMAGE) --vanilla $(VBZIMAGE) \
 		--initrd $(INITRD) --out $(call kdir,bench,$(K))
@@ -216,8 +219,11 @@ DEBUG_KVER ?= $(lastword $(KVER))
 $(foreach k,$(DEBUG_KVER),$(if $(filter $(k),$(KVERS)),,$(error DEBUG_KVER: '$(k)' is not one of $(KVERS))))
 DEBUG_HIER ?= $(HIER)
 # 6.12 has MGLRU on, as Debian's: its v2 run boots with MGLRU off
-# (mglru=off), so each test runs with it on (v1) and off (v2).
+# (mglru=off), so each test runs with it on (v1) and off (v2).  6.1 has
+# it built and off, as Debian's: its v1 run keeps it off, its v2 run
+# boots with it on.
 MGLRU_OFF_6.12 := v2
+MGLRU_OFF_6.1 := v1
 # where the results go (two checks at once each need their own)
 CHECK_OUT ?= $(BUILD)/check
 # check_kernel VER: check.sh's description of kernel VER.  The first of
