@@ -16,7 +16,8 @@
 #      are measured in the same rounds; the ratio of ratios is the figure.
 #  P2  `all` frees a cgroup's dentries at least 1.2 times as fast as
 #      drop_caches frees the same dentries (nothing else on the machine to
-#      free).
+#      free): P2 on negative dentries (never referenced), P2r on files
+#      looked up twice (referenced: drop_caches rotates each once).
 #  P3  `all` against memory.force_empty, what v1 offers to target one
 #      cgroup: time, and how much of the cgroup's 8 MiB page cache is kept.
 #  P4  reading memory.dentry_unused does not walk dentries: 1M against 1k
@@ -38,8 +39,9 @@
 # qemu/boot.sh --append) or the environment (the smoke test):
 #   bench=main|p5   bench_side=patched|vanilla   bench_round=N
 #   bench_scale=N   bench_only=p2,p7,... (main: only these parts; p1 and p4
-#   run together)   (or BENCH_PART, BENCH_SIDE, BENCH_ROUND, BENCH_SCALE,
-#   BENCH_ONLY="p2 p7"; BENCH_SMOKE=1 makes every population tiny)
+#   run together)   bench_profile=1 (see profile_start)   (or BENCH_PART,
+#   BENCH_SIDE, BENCH_ROUND, BENCH_SCALE, BENCH_ONLY="p2 p7", BENCH_PROFILE;
+#   BENCH_SMOKE=1 makes every population tiny)
 # cgroup v1 (main and P5), or v2 (P5 only: run.sh's part p5-v2 boots the
 # guest with cgroup=v2)
 # shellcheck source=tests/hier.sh
@@ -48,6 +50,7 @@ DATA=/mnt/data
 
 part=${BENCH_PART:-main} side=${BENCH_SIDE:-patched}
 round=${BENCH_ROUND:-1} scale=${BENCH_SCALE:-1} only=${BENCH_ONLY:-}
+profile=${BENCH_PROFILE:-0}
 # shellcheck disable=SC2013 # words, not lines
 for arg in $(cat /proc/cmdline); do
 	case "$arg" in
@@ -56,6 +59,7 @@ for arg in $(cat /proc/cmdline); do
 	bench_round=*) round=${arg#bench_round=} ;;
 	bench_scale=*) scale=${arg#bench_scale=} ;;
 	bench_only=*) only=$(echo "${arg#bench_only=}" | tr , ' ') ;;
+	bench_profile=*) profile=${arg#bench_profile=} ;;
 	esac
 done
 case "$scale" in
@@ -98,6 +102,69 @@ goal() { echo "bench-goal $*"; }
 die() { echo "bench: $*" >&2; exit 1; }
 # progress TEXT: what the host shows while the guest works
 progress() { echo "# $(cut -d' ' -f1 /proc/uptime) s: $*"; }
+
+# Profiles (bench_profile=1; the kernel needs CONFIG_FUNCTION_PROFILER):
+# P1, P2 and P5 run one more, untimed, round of what they time under
+# ftrace's function profiler, and print where the kernel spent it, one
+# function a line.  It counts the functions PROFILE_FILTER's globs name
+# (the dcache, inodes, superblocks, list_lru, memcg, slab, reclaim and
+# lookup): profiling every function also traces what the int3 handler
+# calls while ftrace patches the call sites, and 6.1 under TCG then
+# recursed into a double fault (kernel BUG in irqentry_nmi_enter()).
+# A function's self time includes that of callees the globs leave out.
+#   bench-profile LABEL FUNCTION HITS SELF_US
+# the PROFILE_TOP functions of most self time (time in the function less
+# its callees'; graph-time off), and any of PROFILE_ALWAYS the run called,
+# so that two labels can be compared on them.  The profiler's own cost
+# inflates every time several-fold under TCG: the hits are exact, the
+# times say only where it went.
+PROFILE_TOP=40
+PROFILE_ALWAYS="shrink_slab do_shrink_slab super_cache_count super_cache_scan
+prune_dcache_sb prune_icache_sb list_lru_walk_one shrink_dentry_list
+__dentry_kill dentry_free d_lru_del dentry_lru_isolate
+dentry_lru_isolate_shrink inode_lru_isolate mem_cgroup_flush_stats
+cgroup_rstat_flush cgroup_rstat_flush_locked memcg_rstat_updated
+mem_cgroup_from_slab_obj mem_cgroup_count_dentry_freed
+mem_cgroup_count_slab mem_cgroup_slab_events mem_cgroup_count_forced_shrink
+shrink_dcache_memcg shrink_supers_memcg __shrink_dentry_list
+dentry_shrink_parent shrink_node shrink_lruvec try_to_free_mem_cgroup_pages
+lru_gen_shrink_lruvec shrink_one list_lru_add list_lru_del"
+PROFILE_FILTER="*dentry* *dcache* d_* __d_* dput *list_lru* *lru* shrink_*
+*shrink* *memcg* mem_cgroup_* *super* *inode* iput* evict* *rstat*
+*reclaim* *vmscan* kmem_cache_* *slab* lookup_* path_* walk_component
+filename_* vfs_* *workingset* *folio* *mapping* prune_*"
+PTRACE=/sys/kernel/tracing
+profile_start() {
+	[ -e $PTRACE/function_profile_enabled ] ||
+		mount -t tracefs tracefs $PTRACE 2> /dev/null
+	[ -e $PTRACE/function_profile_enabled ] ||
+		die "bench_profile=1: the kernel has no function profiler (CONFIG_FUNCTION_PROFILER)"
+	echo 0 > $PTRACE/function_profile_enabled
+	echo > $PTRACE/set_ftrace_filter
+	# a glob that matches nothing is refused (EINVAL): the others stand
+	set -f
+	for _g in $PROFILE_FILTER; do
+		echo "$_g" >> $PTRACE/set_ftrace_filter 2> /dev/null
+	done
+	set +f
+	[ -n "$(head -n 1 $PTRACE/set_ftrace_filter)" ] ||
+		die "bench_profile=1: PROFILE_FILTER names no function"
+	echo 0 > $PTRACE/options/graph-time
+	# enabling resets the counts
+	echo 1 > $PTRACE/function_profile_enabled
+}
+# profile_stop LABEL: the counts since profile_start, per CPU summed
+profile_stop() {
+	echo 0 > $PTRACE/function_profile_enabled
+	echo "bench-profile $1 @run 0 0"
+	cat $PTRACE/trace_stat/function* | awk -v always="$PROFILE_ALWAYS" '
+		BEGIN { n = split(always, a); for (i = 1; i <= n; i++) want[a[i]] = 1 }
+		$1 == "Function" || $1 ~ /^-+$/ || NF < 3 { next }
+		{ hits[$1] += $2; us[$1] += $3 }
+		END { for (f in hits) printf "%s %d %.1f %d\n", f, hits[f], us[f], (f in want) }' |
+		sort -k3,3 -rn | awk -v l="$1" -v top=$PROFILE_TOP '
+		NR <= top || $4 { print "bench-profile", l, $1, $2, $3 }'
+}
 
 # t_write FILE TEXT: nanoseconds that one write(2) of TEXT to FILE took
 t_write() {
@@ -159,19 +226,36 @@ rmcgs() { cgnames "$@" | xargs rmdir; }
 
 # ---------------------------------------------------------------- P2
 p2() {
-	progress "P2: all against drop_caches, $REPS rounds of $P2_N dentries"
-	what P2-all-rate /s "P2 dentries freed per second by all on A ($P2_N dentries)"
-	what P2-drop-rate /s "P2 the same by echo 2 > drop_caches (only A's dentries exist)"
-	ratio P2-all/drop P2-all-rate P2-drop-rate '>=1.2' "P2 all / drop_caches, dentries freed per second"
-	mkdir -p "$MEMCG/p2" "$DATA/p2"
+	p2_kind P2 negative "$P2_N negative dentries (unreferenced: a lookup that fails in RCU mode takes no reference)"
+	p2_kind P2r hot "$P2_N files looked up twice (positive, referenced: drop_caches rotates them once before it frees them)"
+	# the data disk has 128k inodes, and P7 wants 100k of them
+	rm -rf "$DATA/p2r"
+}
+
+# p2_fill KIND: the population of p2_kind KIND in p2 (on an empty dcache)
+p2_fill() {
+	sync
+	echo 2 > /proc/sys/vm/drop_caches
+	if [ "$1" = negative ]; then
+		populate p2 "$DATA/p2" "$P2_N" > /dev/null || exit 1
+	else
+		benchtime -c "$MEMCG/p2" hot "$DATA/p2r" f "$P2_N" > /dev/null || die "P2r: hot files"
+	fi
+	expect_unused p2 "$P2_N" P2
+}
+
+# p2_kind KEY KIND TEXT: P2 on a population of KIND (negative or hot)
+p2_kind() {
+	progress "$1: all against drop_caches, $REPS rounds of $3"
+	what "$1-all-rate" /s "$1 dentries freed per second by all on A ($3)"
+	what "$1-drop-rate" /s "$1 the same by echo 2 > drop_caches (only A's dentries exist)"
+	ratio "$1-all/drop" "$1-all-rate" "$1-drop-rate" '>=1.2' "$1 all / drop_caches, dentries freed per second ($2)"
+	mkdir -p "$MEMCG/p2" "$DATA/p2" "$DATA/p2r"
 	r=1
 	while [ $r -le "$REPS" ]; do
 		if odd $r; then order="all drop"; else order="drop all"; fi
 		for how in $order; do
-			sync
-			echo 2 > /proc/sys/vm/drop_caches
-			populate p2 "$DATA/p2" "$P2_N" > /dev/null || exit 1
-			expect_unused p2 "$P2_N" P2
+			p2_fill "$2"
 			before=$(nr_dentry)
 			if [ "$how" = all ]; then
 				t=$(t_write "$MEMCG/p2/memory.force_slab_shrink" all) || exit 1
@@ -179,10 +263,23 @@ p2() {
 				t=$(t_write /proc/sys/vm/drop_caches 2) || exit 1
 			fi
 			freed=$((before - $(nr_dentry)))
-			sample "P2-$how-rate" $r "$(awk -v f="$freed" -v t="$t" 'BEGIN { printf "%.0f", f * 1e9 / t }')"
+			sample "$1-$how-rate" $r "$(awk -v f="$freed" -v t="$t" 'BEGIN { printf "%.0f", f * 1e9 / t }')"
 		done
 		r=$((r + 1))
 	done
+	if [ "$profile" = 1 ]; then
+		for how in all drop; do
+			p2_fill "$2"
+			profile_start
+			if [ "$how" = all ]; then
+				echo all > "$MEMCG/p2/memory.force_slab_shrink"
+			else
+				echo 2 > /proc/sys/vm/drop_caches
+			fi
+			profile_stop "$1-$how"
+		done
+	fi
+	emptied p2 > /dev/null
 	rmdir "$MEMCG/p2"
 }
 
@@ -254,6 +351,21 @@ p1_level() {
 		p1_round "$1" $r
 		r=$((r + 1))
 	done
+	# profiles alone (the first time) and in the biggest crowd
+	if [ "$profile" = 1 ] && { [ "$1" = "$top" ] || [ -z "${p1_profiled:-}" ]; }; then
+		p1_profiled=1
+		for how in all force_empty; do
+			emptied p1 > /dev/null
+			populate p1 "$DATA/p1" "$P1_A" > /dev/null || exit 1
+			profile_start
+			if [ "$how" = all ]; then
+				echo all > "$MEMCG/p1/memory.force_slab_shrink"
+			else
+				echo 0 > "$MEMCG/p1/memory.force_empty"
+			fi
+			profile_stop "P1-$how@$1"
+		done
+	fi
 }
 
 p1_what() {
@@ -561,6 +673,16 @@ p5() {
 		hits=$(cat "$MEMCG/p5lim/memory.failcnt")
 	fi
 	echo "bench-info $P5 $side round $round: p5lim hit its limit $hits times"
+	if [ "$profile" = 1 ]; then
+		d=$DATA/p5.prof
+		mkdir -p "$d/churn" "$d/lim"
+		profile_start
+		benchtime -c "$MEMCG/p5" churn "$d/churn" "$P5_CHURN" > /dev/null || die "P5 churn"
+		profile_stop "$P5-churn-$side"
+		profile_start
+		benchtime -c "$MEMCG/p5lim" lookup "$d/lim" n "$P5_LIMIT" > /dev/null || die "P5 limit"
+		profile_stop "$P5-limit-$side"
+	fi
 	rmdir "$MEMCG/p5" "$MEMCG/p5lim"
 }
 

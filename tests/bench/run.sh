@@ -16,6 +16,10 @@
 # BENCH_PARTS="main p5 p5-v2" (the default) runs only the parts named;
 # p5-v2 is P5 again with both kernels booted on cgroup v2 (figures P5v2-*);
 # p1..p8 other than p5 name parts of main's boot (p1 and p4 run together).
+# BENCH_PROFILE=1 adds an untimed round of P1, P2 and P5 under ftrace's
+# function profiler (tests/bench.sh): DIR/profile.txt, each label's
+# functions by self time, and the labels that differ only in their last
+# word (P2-all/P2-drop, P5-limit-patched/-vanilla) side by side.
 set -eu
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -44,6 +48,12 @@ for p in $parts; do
 	*) echo "run.sh: BENCH_PARTS: unknown part '$p' (main, p1..p8)" >&2; exit 2 ;;
 	esac
 done
+profile=${BENCH_PROFILE:-0}
+case "$profile" in
+0) prof='' ;;
+1) prof=' bench_profile=1' ;;
+*) echo "run.sh: BENCH_PROFILE must be 0 or 1" >&2; exit 2 ;;
+esac
 for v in "$scale" "$pairs"; do
 	case "$v" in
 	'' | *[!0-9]* | 0)
@@ -71,9 +81,9 @@ boot() {
 }
 
 case " $parts " in
-*" main "*) boot main "$kernel" "bench=main bench_scale=$scale" ;;
+*" main "*) boot main "$kernel" "bench=main bench_scale=$scale$prof" ;;
 *) [ -z "$only" ] ||
-	boot main "$kernel" "bench=main bench_scale=$scale bench_only=${only#,}" ;;
+	boot main "$kernel" "bench=main bench_scale=$scale bench_only=${only#,}$prof" ;;
 esac
 # p5_pairs PART APPEND: P5's ABBA boot pairs, APPEND on each command line
 p5_pairs() {
@@ -83,7 +93,7 @@ p5_pairs() {
 		for side in $order; do
 			if [ "$side" = patched ]; then k=$kernel; else k=$vanilla; fi
 			boot "$1-$side-$i" "$k" \
-				"bench=p5 bench_side=$side bench_round=$i bench_scale=$scale $2"
+				"bench=p5 bench_side=$side bench_round=$i bench_scale=$scale$prof $2"
 		done
 		i=$((i + 1))
 	done
@@ -103,6 +113,11 @@ esac
 	echo "bench-note run time $(($(date +%s) - start)) s; scale $scale, $p5_boots P5 boot pairs (ABBA), $pairs a hierarchy"
 } > "$out/samples.txt"
 awk -v dat="$out" -f "$top/tests/bench/summarize.awk" "$out/samples.txt" > "$out/table.txt"
+if [ "$profile" = 1 ]; then
+	cat "$out"/*/console.log | grep '^bench-profile ' |
+		awk -f "$top/tests/bench/profile.awk" > "$out/profile.txt"
+	echo "== profiles: $out/profile.txt"
+fi
 "$top"/tests/bench/plot.sh "$out"
 echo "== done in $(($(date +%s) - start)) s; $out/table.txt, $out/bench.png"
 echo

@@ -27,4 +27,33 @@ grep -c '^bench-sample' "$out" | sed 's/^/samples: /'
 awk -v check=1 -f "$here/bench/summarize.awk" "$out" > "$out.table" ||
 	{ cat "$out.table"; rm -f "$out" "$out.table"; fail "the table has missing or insane figures"; }
 rm -f "$out" "$out.table"
+
+# With a function profiler in the kernel (6.1's guest kernel has one;
+# 6.12's does not yet), P2's profiled rounds too (BENCH_PROFILE=1): the
+# profiles parse (tests/bench/profile.awk), and they show what the series
+# promises: "all" walks the memcg's lists itself (shrink_dcache_memcg),
+# with no shrinker (no super_cache_scan), where drop_caches goes through
+# the superblock shrinker.
+if [ -e "$TRACING/function_profile_enabled" ]; then
+	# shellcheck disable=SC2016 # expanded by the undo's sh
+	at_exit sh -c 'echo 0 > "$0"' "$TRACING/function_profile_enabled"
+	BENCH_SMOKE=1 BENCH_PART=main BENCH_ONLY=p2 BENCH_PROFILE=1 \
+		sh "$here/bench.sh" > "$out" 2>&1 ||
+		{ tail -n 20 "$out"; fail "bench.sh with BENCH_PROFILE=1 failed"; }
+	awk -f "$here/bench/profile.awk" "$out" > "$out.prof"
+	grep -q '^== P2-all against P2-drop' "$out.prof" ||
+		{ head -n 20 "$out.prof"; fail "profile.awk: no P2-all against P2-drop"; }
+	# calls LABEL FUNCTION: FUNCTION's hits in LABEL's profile (0: none)
+	calls() {
+		awk -v l="$1" -v f="$2" '$1 == "bench-profile" && $2 == l && $3 == f { n += $4 }
+			END { print n + 0 }' "$out"
+	}
+	diag "profiled: shrink_dcache_memcg $(calls P2-all shrink_dcache_memcg) and super_cache_scan $(calls P2-all super_cache_scan) calls in all, super_cache_scan $(calls P2-drop super_cache_scan) in drop_caches"
+	expect_gt "$(calls P2-all shrink_dcache_memcg)" 0 "calls of shrink_dcache_memcg in all's profile"
+	expect_eq "$(calls P2-all super_cache_scan)" 0 "calls of super_cache_scan in all's profile"
+	expect_gt "$(calls P2-drop super_cache_scan)" 0 "calls of super_cache_scan in drop_caches' profile"
+	rm -f "$out" "$out.prof"
+else
+	diag "no function profiler in this kernel: the profiled rounds are not run"
+fi
 pass
