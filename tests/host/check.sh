@@ -245,7 +245,8 @@ guest() {
 		--out "$out/$name" --timeout "$timeout" \
 		--append "${words:+tests=$(echo "$words" | tr ' ' ,)} cgroup=$hier $extra"
 	if [ $bg -eq 1 ]; then
-		echo "== $title: $selected tests, in the background beside the others"
+		slot_wait
+		echo "== $title: $selected tests, in the background"
 		timed "$title" "$@" > "$out/$name.out" 2>&1 &
 		pending="$pending $!:$name"
 		return 0
@@ -267,6 +268,18 @@ judge() {
 	stage "fsck-$1" "file system check of the $(cat "$out/$1.title"): disk images" \
 		"$top"/tests/stress/fsck-images.sh "$out/$1"
 }
+# slot_wait: while the background chain builds, wait for the boots
+# started before to end: a build wants the core a second guest would take.
+slot_wait() {
+	while kill -0 "$chain" 2> /dev/null; do
+		_busy=0
+		for _p in $pending; do
+			! kill -0 "${_p%%:*}" 2> /dev/null || _busy=1
+		done
+		[ $_busy -eq 1 ] || return 0
+		sleep 2
+	done
+}
 # guests_wait: wait for the background boots, in the order started, and
 # judge each.  A boot that hangs is ended by boot.sh's --timeout.
 guests_wait() {
@@ -282,8 +295,9 @@ guests_wait() {
 # in the background (CHECK_JOBS, default 2; 1 boots one at a time): a TCG
 # guest keeps about one of the two cores busy, so a warm check takes
 # about half as long.  While the chain builds, its builds need the idle
-# core; debug kernels always boot alone (their timed tests are near
-# their timeouts under KASAN).
+# core: the second run starts when the first ends or the chain does,
+# whichever comes first (slot_wait).  Debug kernels always boot alone
+# (their timed tests are near their timeouts under KASAN).
 jobs=${CHECK_JOBS:-2}
 case "$jobs" in
 1|2) ;;
@@ -310,9 +324,7 @@ while [ $i -le $nk ]; do
 		name=guest-$v
 		[ $h = v1 ] || name=guest-$h-$v
 		bg=0
-		if [ "$jobs" -gt 1 ] && ! kill -0 "$chain" 2> /dev/null; then
-			bg=1
-		fi
+		[ "$jobs" -eq 1 ] || bg=1
 		guest "$name" "guest tests on $v, cgroup $h$what" "$bz" \
 			"${pattern:-$guest_tests}" $h "$extra"
 	done
