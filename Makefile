@@ -191,7 +191,8 @@ series-check: $(DEPS_STAMP)
 # stress test (everything at once for 60 s: forced shrinks, rmdir races,
 # readers, limit reclaim, drop_caches), shrinker_rwsem contention, the
 # readout racing dying children and a frozen filesystem (force-13: the
-# reads under sb_lock), the dput cascade across memcgs, XFS,
+# reads under sb_lock), file systems mounted and unmounted under the
+# walks and reads (force-19), the dput cascade across memcgs, XFS,
 # overlayfs and tmpfs, the root, reparenting, the rmdir race of spec-19
 # and the write parser.  The rest runs on the fast kernel only: under
 # KASAN and TCG a wider selection (46 tests) took 29 min (a budget CI and a
@@ -204,7 +205,7 @@ series-check: $(DEPS_STAMP)
 # the background while the fast kernel's guest runs (tests/host/check.sh).
 DEBUG_CHECK ?= $(if $(T),0,1)
 DEBUG_TESTS ?= stress- force-02 force-03 force-04 force-05 force-06 \
-	force-09 force-13 spec-05 seed-04 spec-19 input-01
+	force-09 force-13 force-19 spec-05 seed-04 spec-19 input-01
 # nokmem-* tests run in a boot of their own (cgroup.memory=nokmem).
 FAST_TESTS ?= -stress- -nokmem-
 # Each guest run is made on cgroup v1 and on v2 (the tests of each, see
