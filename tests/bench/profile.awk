@@ -7,7 +7,9 @@
 # for each pair of labels that differ only in what follows the last "@"
 # (P1-all@0, P1-all@1000000) or, without one, the last "-" (P2-all,
 # P2-drop; P5-limit-patched, P5-limit-vanilla), both side by side, with
-# the ratio of their hits.
+# the ratio of their hits.  A label of several runs shows the fewest
+# and most hits of a run too: the profiler can lose a function's record
+# in one run (its pages full), and a gap there is not the kernel's.
 
 # isort: keys k[1..n] ordered by v[k] descending
 function isort(k, v, n,    i, j, t) {
@@ -39,6 +41,18 @@ $3 == "@run" {
 	if (!(key in hits)) { nf[$2]++; fn[$2, nf[$2]] = $3 }
 	hits[key] += $4
 	us[key] += $5
+	run_hits[$2, $3, runs[$2]] += $4
+}
+
+# hits of function f of label l in its fewest and most hit run
+function span(l, f,    r, h, lo, hi) {
+	lo = -1; hi = 0
+	for (r = 1; r <= runs[l]; r++) {
+		h = ((l, f, r) in run_hits) ? run_hits[l, f, r] : 0
+		if (lo < 0 || h < lo) lo = h
+		if (h > hi) hi = h
+	}
+	return lo ".." hi
 }
 
 END {
@@ -52,9 +66,9 @@ END {
 			val[f] = us[l, f]
 		}
 		isort(ord, val, n)
-		printf "== %s (%d run%s; per run: hits, self time in us)\n", l, runs[l], (runs[l] == 1 ? "" : "s")
+		printf "== %s (%d run%s; per run: hits, self time in us%s)\n", l, runs[l], (runs[l] == 1 ? "" : "s"), (runs[l] > 1 ? ", fewest..most hits of a run" : "")
 		for (j = 1; j <= n; j++)
-			printf "  %-36s %12.0f %14.1f\n", ord[j], hits[l, ord[j]] / runs[l], us[l, ord[j]] / runs[l]
+			printf "  %-36s %12.0f %14.1f%s\n", ord[j], hits[l, ord[j]] / runs[l], us[l, ord[j]] / runs[l], (runs[l] > 1 ? "   " span(l, ord[j]) : "")
 		printf "\n"
 		b = base(l)
 		nb[b]++
