@@ -194,10 +194,13 @@ series-check: $(DEPS_STAMP)
 # reads under sb_lock), file systems mounted and unmounted under the
 # walks and reads (force-19), the dput cascade across memcgs, XFS,
 # overlayfs and tmpfs, the root, reparenting, the rmdir race of spec-19
-# and the write parser.  The rest runs on the fast kernel only: under
-# KASAN and TCG a wider selection (46 tests) took 29 min (a budget CI and a
-# fresh machine cannot spare), and timing tests (spec-18, spec-26, ...) are
-# meaningless there.  On by default; off by default with T=, so that one
+# and the write parser; and the paths a distribution kernel takes every
+# day: limit reclaim through the shrinkers (spec-10), a signal ending a
+# write with EINTR (force-07, bounded in dentries, not in time) and data
+# on ext4 and XFS under forced shrinks (safety-01, -02).  The rest runs on
+# the fast kernel only: under KASAN and TCG a wider selection (46 tests)
+# took 29 min (a budget CI and a fresh machine cannot spare), and timing
+# tests (spec-18, spec-26, ...) are meaningless there.  On by default; off by default with T=, so that one
 # test can be rerun quickly (DEBUG_CHECK=1 T=... runs both).
 # The stress test runs on the debug kernel only (FAST_TESTS: every test
 # but it on the fast one): it is there for what KASAN and lockdep see, and
@@ -205,7 +208,8 @@ series-check: $(DEPS_STAMP)
 # the background while the fast kernel's guest runs (tests/host/check.sh).
 DEBUG_CHECK ?= $(if $(T),0,1)
 DEBUG_TESTS ?= stress- force-02 force-03 force-04 force-05 force-06 \
-	force-09 force-13 force-19 spec-05 seed-04 spec-19 input-01
+	force-07 force-09 force-13 force-19 spec-05 seed-04 spec-19 input-01 \
+	spec-10 safety-01 safety-02
 # nokmem-* tests run in a boot of their own (cgroup.memory=nokmem).
 FAST_TESTS ?= -stress- -nokmem-
 # Each guest run is made on cgroup v1 and on v2 (the tests of each, see

@@ -296,8 +296,10 @@ guests_wait() {
 # guest keeps about one of the two cores busy, so a warm check takes
 # about half as long.  While the chain builds, its builds need the idle
 # core: the second run starts when the first ends or the chain does,
-# whichever comes first (slot_wait).  Debug kernels always boot alone
-# (their timed tests are near their timeouts under KASAN).
+# whichever comes first (slot_wait).  The debug kernel's two runs do
+# the same: their races are bounded by time as well as rounds
+# (rounds_more in tests/lib.sh), so a slower guest runs fewer rounds
+# rather than meeting its timeout.
 jobs=${CHECK_JOBS:-2}
 case "$jobs" in
 1|2) ;;
@@ -353,9 +355,13 @@ while [ $i -le $nk ]; do
 			esac
 			name=debug-$v
 			[ $h = v1 ] || name=debug-$h-$v
+			bg=0
+			[ "$jobs" -eq 1 ] || bg=1
 			guest "$name" "guest tests on the $v debug kernel, cgroup $h" "$dbz" \
 				"${pattern:-$debug_tests}" $h "$DEBUG_CMDLINE"
 		done
+		bg=0
+		guests_wait
 	fi
 	i=$((i + 1))
 done
