@@ -675,10 +675,13 @@ p5() {
 	echo "bench-info $P5 $side round $round: p5lim hit its limit $hits times"
 	if [ "$profile" = 1 ]; then
 		d=$DATA/p5.prof
-		mkdir -p "$d/churn" "$d/lim"
+		mkdir -p "$d/churn" "$d/neg" "$d/lim"
 		profile_start
 		benchtime -c "$MEMCG/p5" churn "$d/churn" "$P5_CHURN" > /dev/null || die "P5 churn"
 		profile_stop "$P5-churn-$side"
+		profile_start
+		benchtime -c "$MEMCG/p5" lookup "$d/neg" n "$P5_NEG" > /dev/null || die "P5 lookups"
+		profile_stop "$P5-lookup-$side"
 		profile_start
 		benchtime -c "$MEMCG/p5lim" lookup "$d/lim" n "$P5_LIMIT" > /dev/null || die "P5 limit"
 		profile_stop "$P5-limit-$side"
