@@ -113,22 +113,13 @@ progress() { echo "# $(cut -d' ' -f1 /proc/uptime) s: $*"; }
 # recursed into a double fault (kernel BUG in irqentry_nmi_enter()).
 # A function's self time includes that of callees the globs leave out.
 #   bench-profile LABEL FUNCTION HITS SELF_US
-# the PROFILE_TOP functions of most self time (time in the function less
-# its callees'; graph-time off), and any of PROFILE_ALWAYS the run called,
-# so that two labels can be compared on them.  The profiler's own cost
-# inflates every time several-fold under TCG: the hits are exact, the
-# times say only where it went.
-PROFILE_TOP=40
-PROFILE_ALWAYS="shrink_slab do_shrink_slab super_cache_count super_cache_scan
-prune_dcache_sb prune_icache_sb list_lru_walk_one shrink_dentry_list
-__dentry_kill dentry_free d_lru_del dentry_lru_isolate
-dentry_lru_isolate_shrink inode_lru_isolate mem_cgroup_flush_stats
-cgroup_rstat_flush cgroup_rstat_flush_locked memcg_rstat_updated
-mem_cgroup_from_slab_obj mem_cgroup_count_dentry_freed
-mem_cgroup_count_slab mem_cgroup_slab_events mem_cgroup_count_forced_shrink
-shrink_dcache_memcg shrink_supers_memcg __shrink_dentry_list
-dentry_shrink_parent shrink_node shrink_lruvec try_to_free_mem_cgroup_pages
-lru_gen_shrink_lruvec shrink_one list_lru_add list_lru_del"
+# for every function the run called, by self time (time in the function
+# less its callees'; graph-time off).  All of them, not the most costly
+# few: a cut at a fixed count drops a function from one run and keeps it
+# in the next as their times shift around the cut, and a comparison of
+# two labels then shows work that was done as work that was not.  The
+# profiler's own cost inflates every time several-fold under TCG: the
+# hits are exact, the times say only where it went.
 PROFILE_FILTER="*dentry* *dcache* d_* __d_* dput *list_lru* *lru* shrink_*
 *shrink* *memcg* mem_cgroup_* *super* *inode* iput* evict* *rstat*
 *reclaim* *vmscan* kmem_cache_* *slab* lookup_* path_* walk_component
@@ -157,13 +148,11 @@ profile_start() {
 profile_stop() {
 	echo 0 > $PTRACE/function_profile_enabled
 	echo "bench-profile $1 @run 0 0"
-	cat $PTRACE/trace_stat/function* | awk -v always="$PROFILE_ALWAYS" '
-		BEGIN { n = split(always, a); for (i = 1; i <= n; i++) want[a[i]] = 1 }
+	cat $PTRACE/trace_stat/function* | awk '
 		$1 == "Function" || $1 ~ /^-+$/ || NF < 3 { next }
 		{ hits[$1] += $2; us[$1] += $3 }
-		END { for (f in hits) printf "%s %d %.1f %d\n", f, hits[f], us[f], (f in want) }' |
-		sort -k3,3 -rn | awk -v l="$1" -v top=$PROFILE_TOP '
-		NR <= top || $4 { print "bench-profile", l, $1, $2, $3 }'
+		END { for (f in hits) printf "%s %d %.1f\n", f, hits[f], us[f] }' |
+		sort -k3,3 -rn | awk -v l="$1" '{ print "bench-profile", l, $1, $2, $3 }'
 }
 
 # t_write FILE TEXT: nanoseconds that one write(2) of TEXT to FILE took

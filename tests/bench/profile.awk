@@ -8,8 +8,9 @@
 # (P1-all@0, P1-all@1000000) or, without one, the last "-" (P2-all,
 # P2-drop; P5-limit-patched, P5-limit-vanilla), both side by side, with
 # the ratio of their hits.  A label of several runs shows the fewest
-# and most hits of a run too: the profiler can lose a function's record
-# in one run (its pages full), and a gap there is not the kernel's.
+# and most hits of a run too: a mean over runs hides a function that one
+# run called and another did not (such gaps, 0..20002, were how the old
+# cut at the 40 most costly functions a run showed itself).
 
 # isort: keys k[1..n] ordered by v[k] descending
 function isort(k, v, n,    i, j, t) {
