@@ -8,6 +8,10 @@
  * installed without SA_RESTART and a child process sends the signal MS ms
  * after the write starts (the guest kernel has no POSIX timers), so a long
  * write returns EINTR, which busybox's shell would hide by retrying.
+ * With --mark FILE the child reads FILE just before it sends the signal and
+ * prints "mark " and FILE's first word on a line of its own, before the
+ * result: what a counter read at the moment of the signal (a test that
+ * read it itself would let the write run on while its shell forks a cat).
  *
  * Exit status: 0 the write succeeded, 1 it failed, 2 usage error.
  */
@@ -26,11 +30,12 @@
 #include <unistd.h>
 
 static const char usage[] =
-"Usage: cgtest-write [--signal-after MS] [--signal SIG] FILE VALUE\n"
+"Usage: cgtest-write [--signal-after MS [--mark FILE]] [--signal SIG] FILE VALUE\n"
 "Write VALUE to FILE with one write(2); print \"ok\" or the errno name\n"
 "(EINVAL, EINTR, ...; the number if unknown) and the elapsed ms.\n"
 "  --signal-after MS  send SIG (default USR1, handled, no SA_RESTART) after MS ms\n"
 "  --signal SIG       USR1, SIGUSR2, 10, ...\n"
+"  --mark FILE        print \"mark\" and FILE's first word, read just before SIG\n"
 "Exit status: 0 written, 1 failed, 2 usage error.\n";
 
 static void on_signal(int sig)
@@ -53,10 +58,39 @@ static uint64_t now_ms(void)
 }
 
 /*
- * Fork a child that sends SIG to this process after MS ms.  A process, not
- * a timer: the guest kernel is built without CONFIG_POSIX_TIMERS.
+ * The child's "mark WORD" line: FILE's first word, with one read(2) and one
+ * write(2) (no stdio: the buffers are the parent's).  Nothing if FILE
+ * cannot be read; the test then finds no mark.
  */
-static pid_t arm_signal(int sig, uint64_t ms)
+static void print_mark(const char *file)
+{
+	char buf[256], line[272];
+	ssize_t n;
+	size_t len = 0;
+	int fd = open(file, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return;
+	while (len < (size_t)n && buf[len] != ' ' && buf[len] != '\t' &&
+	       buf[len] != '\n')
+		len++;
+	memcpy(line, "mark ", 5);
+	memcpy(line + 5, buf, len);
+	line[5 + len] = '\n';
+	if (write(STDOUT_FILENO, line, 6 + len) < 0)
+		return;
+}
+
+/*
+ * Fork a child that sends SIG to this process after MS ms (reading MARK
+ * first, if set).  A process, not a timer: the guest kernel is built
+ * without CONFIG_POSIX_TIMERS.
+ */
+static pid_t arm_signal(int sig, uint64_t ms, const char *mark)
 {
 	pid_t parent = getpid(), pid = fork();
 
@@ -68,6 +102,8 @@ static pid_t arm_signal(int sig, uint64_t ms)
 
 		while (nanosleep(&ts, &ts) && errno == EINTR)
 			;
+		if (mark)
+			print_mark(mark);
 		kill(parent, sig);
 		_exit(0);
 	}
@@ -86,9 +122,10 @@ static void print_result(int err, uint64_t ms)
 
 int main(int argc, char **argv)
 {
-	enum { OPT_AFTER = 256, OPT_SIGNAL };
+	enum { OPT_AFTER = 256, OPT_SIGNAL, OPT_MARK };
 	static const struct option longopts[] = {
 		{ "signal-after", required_argument, NULL, OPT_AFTER },
+		{ "mark", required_argument, NULL, OPT_MARK },
 		{ "signal", required_argument, NULL, OPT_SIGNAL },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -96,7 +133,7 @@ int main(int argc, char **argv)
 	uint64_t after = 0, t0;
 	int c, sig = SIGUSR1, have_after = 0, fd, err = 0;
 	pid_t child = -1;
-	const char *value;
+	const char *value, *mark = NULL;
 	size_t len;
 	ssize_t done;
 
@@ -106,6 +143,9 @@ int main(int argc, char **argv)
 			if (cgnum_parse_u64(optarg, &after) || after > 3600 * 1000)
 				usage_err("--signal-after takes milliseconds");
 			have_after = 1;
+			break;
+		case OPT_MARK:
+			mark = optarg;
 			break;
 		case OPT_SIGNAL:
 			sig = cgnum_parse_signal(optarg);
@@ -121,6 +161,8 @@ int main(int argc, char **argv)
 	}
 	if (argc - optind != 2)
 		usage_err("want FILE and VALUE");
+	if (mark && !have_after)
+		usage_err("--mark needs --signal-after");
 	value = argv[optind + 1];
 	len = strlen(value);
 
@@ -139,7 +181,8 @@ int main(int argc, char **argv)
 
 	t0 = now_ms();
 	if (have_after) {
-		child = arm_signal(sig, after);
+		fflush(stdout);
+		child = arm_signal(sig, after, mark);
 		if (child < 0) {
 			perror("cgtest-write: fork");
 			return 2;

@@ -7,11 +7,10 @@
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 
-LOOKUPS=150000	# root's own dentries: an "all" of them outlasts SIGNAL_AFTER
-SIGNAL_AFTER=0.1	# seconds into the write
-# A batch is 1024 objects; the kill may reach the writer while the shell
-# is still between reading nr_dentry and kill(2), which under TCG may take
-# a few milliseconds of freeing more.
+LOOKUPS=150000	# root's own dentries: an "all" of them outlasts SIGNAL_AFTER_MS
+SIGNAL_AFTER_MS=100	# into the write
+# A batch is 1024 objects; the rest is for the parents that die with the
+# last dentries of a batch.
 AFTER_SIGNAL=4096
 
 need_file "" memory.force_slab_shrink
@@ -23,18 +22,18 @@ while [ $i -le $LOOKUPS ]; do
 	i=$((i + 1))
 done
 
-# cgtest-write --signal-after far beyond the write: the test sends the
-# signal itself
-cgtest-write --signal-after 600000 "$MEMCG/memory.force_slab_shrink" all > /tmp/force07.out 2>&1 &
-writer=$!
-sleep $SIGNAL_AFTER
-n0=$(cat /proc/sys/fs/dentry-state)
-kill -USR1 $writer
-wait $writer
+# cgtest-write's signalling child reads nr_dentry (--mark) just before
+# its kill(2): when this shell did it, the fork, exit and wait of its cat
+# between the read and the kill let the writer free up to 11934 dentries
+# more with two guests on the host's two cores.
+cgtest-write --signal-after $SIGNAL_AFTER_MS --mark /proc/sys/fs/dentry-state \
+	"$MEMCG/memory.force_slab_shrink" all > /tmp/force07.out 2>&1
 n1=$(cat /proc/sys/fs/dentry-state)
-n0=${n0%%[!0-9]*} n1=${n1%%[!0-9]*}
-out=$(cat /tmp/force07.out)
+n1=${n1%%[!0-9]*}
+n0=$(awk '$1 == "mark" { print $2 }' /tmp/force07.out)
+out=$(grep -v '^mark ' /tmp/force07.out)
 rm -f /tmp/force07.out
+[ -n "$n0" ] || fail "cgtest-write printed no mark: $out"
 left=$(cg_disk_unused "")
 diag "cgtest-write: $out; dentries freed after the signal $((n0 - n1)), unused on the disk left $left"
 expect_eq "${out%% *}" EINTR "result of the signalled write"
