@@ -200,8 +200,9 @@ series-check: $(DEPS_STAMP)
 # on ext4 and XFS under forced shrinks (safety-01, -02).  The rest runs on
 # the fast kernel only: under KASAN and TCG a wider selection (46 tests)
 # took 29 min (a budget CI and a fresh machine cannot spare), and timing
-# tests (spec-18, spec-26, ...) are meaningless there.  On by default; off by default with T=, so that one
-# test can be rerun quickly (DEBUG_CHECK=1 T=... runs both).
+# tests (spec-18, spec-26, ...) are meaningless there.  On by default;
+# off by default with T=, so that one test can be rerun quickly
+# (DEBUG_CHECK=1 T=... runs both).
 # The stress test runs on the debug kernel only (FAST_TESTS: every test
 # but it on the fast one): it is there for what KASAN and lockdep see, and
 # its 60 s are a minute of the cold budget.  The debug kernel is built in
