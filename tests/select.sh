@@ -71,3 +71,25 @@ select_tap() {
 	echo "1..$_n"
 	[ $_dead -eq 0 ]
 }
+
+# hier_words HIER NRUNS [WORD...]: the WORDs for a run on hierarchy HIER
+# (v1, v2), on one line.  A word written v1:WORD or v2:WORD is for that
+# hierarchy's run only while both run (NRUNS 2), and for the one that
+# runs otherwise; other words are for every run.  The debug kernel's
+# DEBUG_TESTS so run each race test under KASAN and lockdep once: both
+# hierarchies drive the same handlers, and the two runs together take
+# about as long as one did with every test on both.
+hier_words() {
+	_h=$1 _nruns=$2
+	shift 2
+	for _w in "$@"; do
+		case "$_w" in
+		v1:* | v2:*)
+			if [ "$_nruns" -lt 2 ] || [ "${_w%%:*}" = "$_h" ]; then
+				printf '%s\n' "${_w#*:}"
+			fi
+			;;
+		*) printf '%s\n' "$_w" ;;
+		esac
+	done | tr '\n' ' ' | sed 's/ $//'
+}

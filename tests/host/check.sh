@@ -27,7 +27,9 @@
 #   debug      with --debug-kernel: the guest tests that exercise the
 #              series, and the stress test, on the debug kernel (KASAN,
 #              lockdep, ...) on each --debug-hier hierarchy (default
-#              v1 v2): DEBUG_TESTS words, or --tests when given
+#              v1 v2): DEBUG_TESTS words (v1:WORD, v2:WORD on that
+#              hierarchy's run only, see hier_words in
+#              tests/select.sh), or --tests
 #   series     --series-check CMD: the build checks of the series, TAP on
 #              stdout (not with --tests, nor with SERIES_CHECK=0)
 #   Each guest run is of the tests for its hierarchy (select.sh); --hier
@@ -356,6 +358,11 @@ while [ $i -le $nk ]; do
 		# boot, 6.1 and 6.12: do_raw_spin_lock in handle_edge_irq over
 		# get_cpu_vendor).  With 4-level paging the bits and the
 		# addresses agree, as on the hosts Debian's kernels mostly run.
+		nh=0
+		for h in v1 v2; do
+			case " $(kget $i debug_hier) " in *" $h "*) ;; *) continue ;; esac
+			case " $hiers " in *" $h "*) nh=$((nh + 1)) ;; esac
+		done
 		for h in v1 v2; do
 			case " $(kget $i debug_hier) " in
 			*" $h "*) ;;
@@ -363,10 +370,16 @@ while [ $i -le $nk ]; do
 			esac
 			name=debug-$v
 			[ $h = v1 ] || name=debug-$h-$v
+			# shellcheck disable=SC2086 # words
+			words=${pattern:-$(hier_words $h $nh $debug_tests)}
+			if [ -z "$words" ]; then
+				leave "the $v debug kernel on cgroup $h (no DEBUG_TESTS word for it)"
+				continue
+			fi
 			bg=0
 			[ "$jobs" -eq 1 ] || bg=1
 			guest "$name" "guest tests on the $v debug kernel, cgroup $h" "$dbz" \
-				"${pattern:-$debug_tests}" $h "$DEBUG_CMDLINE"
+				"$words" $h "$DEBUG_CMDLINE"
 		done
 		bg=0
 		guests_wait

@@ -266,6 +266,24 @@ for c in "3|" "2|spec-" "1|spec-07" "2|seed- spec-1" "0|nomatch" "2|-seed-" \
 	fi
 done
 
+# hier_words: DEBUG_TESTS' v1:/v2: words split the debug runs, and go
+# whole to the one run when only one hierarchy runs.
+for c in "v1|2|a v1:b v2:c|a b" "v2|2|a v1:b v2:c|a c" "v2|1|a v1:b v2:c|a b c" \
+	"v1|2|v2:c|" "v2|2|v3:d|v3:d"; do
+	n=$((n + 1))
+	h=${c%%|*} r=${c#*|}
+	nr=${r%%|*} r=${r#*|}
+	words=${r%%|*} want=${r#*|}
+	# shellcheck disable=SC2086 # words
+	got=$(hier_words "$h" "$nr" $words)
+	if [ "$got" = "$want" ]; then
+		echo "ok $n hier_words $h $nr '$words' gives '$want'"
+	else
+		echo "not ok $n hier_words $h $nr '$words' gives '$got', want '$want'"
+		failures=$((failures + 1))
+	fi
+done
+
 n=$((n + 1))
 good_run
 select_names "$sel" nomatch > "$d/guest/selected"
