@@ -210,10 +210,11 @@ series-check: $(DEPS_STAMP)
 DEBUG_CHECK ?= $(if $(T),0,1)
 # A word v1:WORD or v2:WORD runs on that hierarchy's debug run only (on
 # the one that runs, with DEBUG_HIER or --hier keeping one): each race
-# test once under KASAN and lockdep, the stress test on both.  The two
-# hierarchies drive the same handlers (the v2 files are cftype entries
-# over them), and the debug kernels boot with MGLRU as built; split so,
-# the two runs take about 450 s each instead of about 800 (README: Budget).
+# test once under KASAN and lockdep, the stress test on both, and so
+# under MGLRU on and off (the debug runs boot as the fast ones, below).
+# The two hierarchies drive the same handlers (the v2 files are cftype
+# entries over them); split so, the two runs take about 480 s each
+# instead of 700-900 (README: Budget).
 DEBUG_TESTS ?= stress- \
 	v1:spec-19 v1:safety-02 v1:force-06 v1:force-09 v1:force-04 \
 	v1:input-01 v1:seed-04 \
@@ -232,8 +233,8 @@ HIER ?= v1 v2
 DEBUG_KVER ?= $(lastword $(KVER))
 $(foreach k,$(DEBUG_KVER),$(if $(filter $(k),$(KVERS)),,$(error DEBUG_KVER: '$(k)' is not one of $(KVERS))))
 DEBUG_HIER ?= $(HIER)
-# 6.12 has MGLRU on, as Debian's: its v2 run boots with MGLRU off
-# (mglru=off), so each test runs with it on (v1) and off (v2).  6.1 has
+# 6.12 has MGLRU on, as Debian's: its v2 runs (fast and debug) boot with
+# MGLRU off (mglru=off), so each test runs with it on (v1) and off (v2).  6.1 has
 # it built and off, as Debian's: its v1 run keeps it off, its v2 run
 # boots with it on.
 MGLRU_OFF_6.12 := v2

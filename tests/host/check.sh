@@ -21,8 +21,8 @@
 #              With --mglru-off HIER the run on HIER boots with MGLRU
 #              switched off (mglru=off), the other with it on
 #              (mglru=on): every test runs with MGLRU on and with it off,
-#              at no extra boot (smoke-06 checks the state took).  Debug
-#              runs keep the kernel's default.
+#              at no extra boot (smoke-06 checks the state took).  The
+#              debug kernel's runs are split the same way.
 #   nokmem     the nokmem-* tests, booted with cgroup.memory=nokmem
 #   debug      with --debug-kernel: the guest tests that exercise the
 #              series, and the stress test, on the debug kernel (KASAN,
@@ -302,6 +302,16 @@ guests_wait() {
 # the same: their races are bounded by time as well as rounds
 # (rounds_more in tests/lib.sh), so a slower guest runs fewer rounds
 # rather than meeting its timeout.
+# mglru N HIER: extra and what, the command line and title words of
+# kernel N's runs on HIER for MGLRU (--mglru-off).
+mglru() {
+	extra='' what=''
+	if [ "$(kget "$1" mglru_off)" = "$2" ]; then
+		extra=mglru=off what=', MGLRU off'
+	elif [ -n "$(kget "$1" mglru_off)" ]; then
+		extra=mglru=on what=', MGLRU on'
+	fi
+}
 jobs=${CHECK_JOBS:-2}
 case "$jobs" in
 1|2) ;;
@@ -319,12 +329,7 @@ while [ $i -le $nk ]; do
 	stage "lint-$v" "checkpatch --strict on $(kget $i series)" \
 		"$top"/tests/host/lint.sh "$(kget $i tree)" "$(kget $i series)"
 	for h in v1 v2; do
-		extra='' what=''
-		if [ "$(kget $i mglru_off)" = $h ]; then
-			extra=mglru=off what=', MGLRU off'
-		elif [ -n "$(kget $i mglru_off)" ]; then
-			extra=mglru=on what=', MGLRU on'
-		fi
+		mglru $i $h
 		name=guest-$v
 		[ $h = v1 ] || name=guest-$h-$v
 		bg=0
@@ -376,10 +381,11 @@ while [ $i -le $nk ]; do
 				leave "the $v debug kernel on cgroup $h (no DEBUG_TESTS word for it)"
 				continue
 			fi
+			mglru $i $h
 			bg=0
 			[ "$jobs" -eq 1 ] || bg=1
-			guest "$name" "guest tests on the $v debug kernel, cgroup $h" "$dbz" \
-				"$words" $h "$DEBUG_CMDLINE"
+			guest "$name" "guest tests on the $v debug kernel, cgroup $h$what" "$dbz" \
+				"$words" $h "$DEBUG_CMDLINE $extra"
 		done
 		bg=0
 		guests_wait
