@@ -293,15 +293,6 @@ guests_wait() {
 	done
 	pending=''
 }
-# The fast kernel's two hierarchies boot side by side once nothing builds
-# in the background (CHECK_JOBS, default 2; 1 boots one at a time): a TCG
-# guest keeps about one of the two cores busy, so a warm check takes
-# about half as long.  While the chain builds, its builds need the idle
-# core: the second run starts when the first ends or the chain does,
-# whichever comes first (slot_wait).  The debug kernel's two runs do
-# the same: their races are bounded by time as well as rounds
-# (rounds_more in tests/lib.sh), so a slower guest runs fewer rounds
-# rather than meeting its timeout.
 # mglru N HIER: extra and what, the command line and title words of
 # kernel N's runs on HIER for MGLRU (--mglru-off).
 mglru() {
@@ -312,6 +303,15 @@ mglru() {
 		extra=mglru=on what=', MGLRU on'
 	fi
 }
+# The fast kernel's two hierarchies boot side by side once nothing builds
+# in the background (CHECK_JOBS, default 2; 1 boots one at a time): a TCG
+# guest keeps about one of the two cores busy, so a warm check takes
+# about half as long.  While the chain builds, its builds need the idle
+# core: the second run starts when the first ends or the chain does,
+# whichever comes first (slot_wait).  The debug kernel's two runs do
+# the same: their races are bounded by time as well as rounds
+# (rounds_more in tests/lib.sh), so a slower guest runs fewer rounds
+# rather than meeting its timeout.
 jobs=${CHECK_JOBS:-2}
 case "$jobs" in
 1|2) ;;
