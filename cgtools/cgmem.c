@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libcgroup.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,13 +108,40 @@ static int add_kv_line(const char *text, void *arg)
 	return cgkv_kvs_add(arg, key, val) ? -ENOMEM : 0;
 }
 
+/*
+ * FILE of CGROUP, line by line, with signals held back until the read is
+ * over.  libcgroup's line iterator takes a read(2) that fails with EINTR
+ * for the end of the file, and memory.dentry_unused fails a read with
+ * EINTR when a signal is pending: a handled signal (cgshrink's first ^C)
+ * arriving meanwhile would cut the file short, or fail a read cgshrink
+ * needs to report a shrink already made.  The reads are short (the kernel
+ * bounds them); a signal sent during one is delivered when it returns.
+ * The signals a fault raises are left alone.
+ */
+static int read_lines_held(const char *cgroup, const char *file,
+			   int (*line)(const char *text, void *arg), void *arg)
+{
+	sigset_t held, old;
+	int rc;
+
+	sigfillset(&held);
+	sigdelset(&held, SIGSEGV);
+	sigdelset(&held, SIGBUS);
+	sigdelset(&held, SIGFPE);
+	sigdelset(&held, SIGILL);
+	sigprocmask(SIG_BLOCK, &held, &old);
+	rc = cgmb_read_lines(cgroup, file, line, arg);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return rc;
+}
+
 int cgm_read_kvs(const char *cgroup, const char *file, struct cgkv_kvs *kvs)
 {
 	int rc = cgm_exists(cgroup);
 
 	if (rc)
 		return rc;
-	rc = cgmb_read_lines(cgroup, file, add_kv_line, kvs);
+	rc = read_lines_held(cgroup, file, add_kv_line, kvs);
 	/*
 	 * a cgroup removed while it was read (or, on v2, whose memory
 	 * controller was turned off meanwhile): say so, not "no such file"

@@ -57,7 +57,8 @@ int cgm_has_file(const char *cgroup, const char *file);
 /*
  * Read a flat "key value" control file into KVS (appended).  On a
  * malformed line the pairs before it stay in KVS and CGM_EPARSE is
- * returned.
+ * returned.  A signal does not interrupt the read (reads of every file
+ * go through here): it is held back and delivered when the read is over.
  */
 int cgm_read_kvs(const char *cgroup, const char *file, struct cgkv_kvs *kvs);
 

@@ -116,9 +116,11 @@ const char *cgmb_strerror(int rc)
 }
 
 /*
- * Reads of real control files are short and never fail with EINTR; so
- * that a test can hold a read (a FIFO) and send a signal meanwhile, the
- * fake one retries what a signal interrupted.
+ * The whole file, then its lines.  A signal handled while it reads does
+ * here what it does to libcgroup's line iterator (fopen, then fgets): an
+ * interrupted open fails with EINTR and an interrupted read ends the file
+ * there.  cgmem holds signals back while it reads (cgm_read_kvs), so a
+ * test holding a read on a FIFO and sending a signal sees that it does.
  */
 int cgmb_read_lines(const char *cgroup, const char *file,
 		    int (*line)(const char *text, void *arg), void *arg)
@@ -129,8 +131,7 @@ int cgmb_read_lines(const char *cgroup, const char *file,
 
 	if (rc)
 		return rc;
-	while ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0 && errno == EINTR)
-		;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	for (;;) {
@@ -148,7 +149,7 @@ int cgmb_read_lines(const char *cgroup, const char *file,
 		}
 		got = read(fd, text + len, cap - len - 1);
 		if (got < 0 && errno == EINTR)
-			continue;
+			break;	/* fgets: NULL, libcgroup: ECGEOF */
 		if (got < 0)
 			rc = -errno;
 		if (got <= 0)

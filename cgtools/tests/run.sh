@@ -937,7 +937,25 @@ wait_blocked() {
 	done
 }
 
-# SIGINT while sampling: the read completes, the shrink is not started
+# feed FIFO TEXT: write TEXT (printf %b) to FIFO once a reader opens it,
+# giving up after 10 s (a tool that died or never reads must not hang
+# the tests)
+feed() {
+	# shellcheck disable=SC2016 # expanded by the inner sh
+	timeout 10 sh -c 'printf "%b" "$1" > "$0"' "$1" "$2" ||
+		echo "# feed $1: no reader in 10 s"
+}
+# sig_bit PID FIELD SIG: 1 when SIG is in the mask FIELD (SigBlk, SigCgt,
+# ShdPnd, ...) of /proc/PID/status, else 0
+sig_bit() {
+	_m=$(awk -v f="$2:" '$1 == f { print $2 }' "/proc/$1/status")
+	echo $(((0x${_m#"${_m%????????}"} >> ($3 - 1)) & 1))
+}
+
+# SIGINT while sampling: held back until the read is over (libcgroup
+# takes a read that fails with EINTR for the end of the file, and
+# memory.dentry_unused's read fails so with a signal pending), then the
+# shrink is not started
 rm -f "$root/S/memory.dentry_unused" "$root/S/memory.force_slab_shrink"
 mkfifo "$root/S/memory.dentry_unused"
 : > "$root/S/memory.force_slab_shrink"
@@ -945,7 +963,10 @@ $B/cgshrink -a -J /S > "$scratch/out" 2> "$scratch/err" &
 pid=$!
 wait_blocked $pid
 kill -INT $pid
-printf 'unused 9\ntotal_unused 9\n' > "$root/S/memory.dentry_unused"
+sleep 0.2
+expect_text "SIGINT while sampling: held (SigBlk, ShdPnd), not taken" \
+	"$(sig_bit $pid SigBlk 2) $(sig_bit $pid ShdPnd 2) $(sig_bit $pid SigCgt 2)" "1 1 1"
+feed "$root/S/memory.dentry_unused" 'unused 9\ntotal_unused 9\n'
 wait $pid
 expect_text "SIGINT while sampling: exit 1" "$?" 1
 expect_text "SIGINT while sampling: no write" "$(cat "$root/S/memory.force_slab_shrink")" ""
@@ -953,28 +974,55 @@ expect_text "SIGINT while sampling: said so" "$(cat "$scratch/err")" "cgshrink: 
 expect_text "SIGINT while sampling: JSON marked interrupted" \
 	"$($B/cgtest-json .interrupted < "$scratch/out")" true
 
-# a second SIGINT kills: the first, while cgshrink waits to read, is
-# taken (its handler resets itself, as SigCgt shows), the second kills
-rm -f "$root/S/memory.dentry_unused"
+# SIGINT after the shrink, while the read after it is held: the shrink
+# is reported with what it freed (tools-09 once saw "freed": null here)
+rm -f "$root/S/memory.dentry_unused" "$root/S/memory.slab_reclaim_stat"
 mkfifo "$root/S/memory.dentry_unused"
+printf 'total_forced_reclaimed 5\ntotal_dentry_reclaimed 3\n' > "$root/S/memory.slab_reclaim_stat"
+: > "$root/S/memory.force_slab_shrink"
+feed "$root/S/memory.dentry_unused" 'unused 9\ntotal_unused 9\n' &
+feeder=$!
+$B/cgshrink -a -J /S > "$scratch/out" 2> "$scratch/err" &
+pid=$!
+wait $feeder
+wait_blocked $pid
+printf 'total_forced_reclaimed 12\ntotal_dentry_reclaimed 7\n' > "$root/S/memory.slab_reclaim_stat"
+kill -INT $pid
+sleep 0.2
+feed "$root/S/memory.dentry_unused" 'unused 2\ntotal_unused 2\n'
+wait $pid
+expect_text "SIGINT after the shrink: exit 1 (interrupted)" "$?" 1
+expect_text "SIGINT after the shrink: reported whole, with what it freed" \
+	"$($B/cgtest-json '.cgroups[0]' < "$scratch/out")" \
+	'{"cgroup":"/S","unused_before":9,"unused_after":2,"total_unused_before":9,"total_unused_after":2,"freed":7,"dentries_freed":4,"elapsed_ms":*,"shrunk":true,"interrupted":false}'
+expect_text "SIGINT after the shrink: written once" "$(cat "$root/S/memory.force_slab_shrink")" all
+rm -f "$root/S/memory.dentry_unused" "$root/S/memory.force_slab_shrink"
+
+# a second SIGINT kills: the first ends the write (EINTR) and its handler
+# resets itself (SigCgt); the second, sent while the read after the
+# write is held, is delivered when that read returns, and kills
+mkfifo "$root/S/memory.dentry_unused" "$root/S/memory.force_slab_shrink"
+feed "$root/S/memory.dentry_unused" 'unused 9\ntotal_unused 9\n' &
+feeder=$!
 $B/cgshrink -a -J /S > "$scratch/out" 2> "$scratch/err" &
 pid=$!
 (sleep 30; kill -KILL $pid 2>/dev/null) &	# no hang if it survives
 watchdog=$!
-wait_blocked $pid
+wait $feeder
+wait_blocked $pid	# in the write's open
 kill -INT $pid
 tries=0
-while [ $tries -lt 200 ]; do
-	cgt=$(awk '/^SigCgt:/ { print $2 }' "/proc/$pid/status")
-	[ $((0x${cgt#"${cgt%????}"} & 2)) -eq 0 ] && break	# SIGINT: bit 1
+while [ $tries -lt 200 ] && [ "$(sig_bit $pid SigCgt 2)" = 1 ]; do
 	sleep 0.05
 	tries=$((tries + 1))
 done
+wait_blocked $pid	# in the read after it
 kill -INT $pid
+sleep 0.2
+feed "$root/S/memory.dentry_unused" 'unused 9\ntotal_unused 9\n'
 wait $pid
 expect_text "a second SIGINT kills cgshrink (status 128+2)" "$?" 130
 kill $watchdog 2>/dev/null
-expect_text "nothing was written" "$(cat "$root/S/memory.force_slab_shrink")" ""
 unset CGTOOLS_FAKE_ROOT
 
 # --- issues 22.3 and 24.12: cgroup v2 and hybrid hosts.  Each host is a
