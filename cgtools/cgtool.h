@@ -116,6 +116,8 @@ void tool_free_cgroups(struct tool_cgroups *cgs);
  * Set by SIGINT/SIGTERM (to the signal) once tool_catch_stop() is called.
  * The handlers do not restart system calls, so a blocked write or sleep
  * returns EINTR, and they are reset when they run: a second ^C kills.
+ * Reads of control files hold signals back (cgm_read_kvs): a signal
+ * sent during one is taken when it returns.
  */
 extern volatile sig_atomic_t tool_stop;
 void tool_catch_stop(void);
