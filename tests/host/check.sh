@@ -59,8 +59,9 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 initrd='' out='' pattern='' timeout=${CHECK_TIMEOUT:-1800}
 guest_tests='' debug_tests=${DEBUG_TESTS:-}
 hiers='v1 v2'
-# what the debug kernel boots with (see the debug guest run below)
-DEBUG_CMDLINE=${DEBUG_CMDLINE:-acpi=noirq no5lvl}
+# what the debug kernel boots with, and why
+# shellcheck source=qemu/debug-cmdline.sh
+. "$top/qemu/debug-cmdline.sh"
 nk=0
 # kset FIELD VALUE: FIELD of the kernel being described (k<N>_FIELD)
 kset() {
@@ -350,19 +351,6 @@ while [ $i -le $nk ]; do
 	if [ -z "$dbz" ]; then
 		leave "the $v debug kernel's tests${k_why:+ ($k_why)}"
 	elif [ -z "$(kget $i debug_build)" ] || built "debug-build-$v" "the $v debug kernel" "$dbz"; then
-		# acpi=noirq: under KASAN and lockdep, TCG takes about 30 s to
-		# run the ACPI _PRT methods that route each PCI device's
-		# interrupt, in one stretch without a reschedule, and the
-		# soft-lockup detector panics the boot; the legacy PIRQ table
-		# routes them as well.  no5lvl: QEMU's "max" CPU offers 5-level
-		# paging (the host's CPUs do not), and while identify_cpu()
-		# rebuilds the boot CPU's feature bits, pgtable_l5_enabled()
-		# (cpu_feature_enabled(X86_FEATURE_LA57)) reads false: KASAN
-		# then takes an interrupt's access to the 5-level direct map
-		# (0xff11...) for a wild one and reports it (seen twice in early
-		# boot, 6.1 and 6.12: do_raw_spin_lock in handle_edge_irq over
-		# get_cpu_vendor).  With 4-level paging the bits and the
-		# addresses agree, as on the hosts Debian's kernels mostly run.
 		nh=0
 		for h in v1 v2; do
 			case " $(kget $i debug_hier) " in *" $h "*) ;; *) continue ;; esac

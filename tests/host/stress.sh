@@ -64,11 +64,9 @@ run() {	# run NAME TITLE BZIMAGE [CMDLINE]
 }
 run stress "stress on the patched kernel" "$kernel"
 if [ -n "$debug_kernel" ]; then
-	# acpi=noirq no5lvl: as in check.sh, the debug kernel's boot
-	# otherwise trips the soft-lockup detector in ACPI's PCI interrupt
-	# routing, or KASAN's 5-level false report in identify_cpu()
-	run debug "stress on the debug kernel" "$debug_kernel" \
-		"${DEBUG_CMDLINE:-acpi=noirq no5lvl}"
+	# shellcheck source=qemu/debug-cmdline.sh
+	. "$top/qemu/debug-cmdline.sh"
+	run debug "stress on the debug kernel" "$debug_kernel" "$DEBUG_CMDLINE"
 fi
 echo "== verdict"
 # shellcheck disable=SC2086 # word list built above, paths without blanks
