@@ -215,13 +215,16 @@ static int shrink_one(const char *cg, const struct opts *o, struct report *rep)
 	return 1;
 }
 
-/* The --above policy over CG (and its subtree with -R). */
-static void shrink_selected(const char *cg, const struct opts *o,
-			    struct report *rep)
+/*
+ * The --above policy over CG (and its subtree with -R).  Returns 1 when
+ * a stop left some of it unconsidered, 0 when all of it was.
+ */
+static int shrink_selected(const char *cg, const struct opts *o,
+			   struct report *rep)
 {
 	char **paths, *single[1];
 	const char *done = NULL;
-	size_t n;
+	size_t i, n;
 	int rc;
 
 	if (o->recursive) {
@@ -231,7 +234,7 @@ static void shrink_selected(const char *cg, const struct opts *o,
 		paths = single;
 		n = 1;
 	}
-	for (size_t i = 0; i < n && !tool_stop && !rep->interrupted; i++) {
+	for (i = 0; i < n && !tool_stop && !rep->interrupted; i++) {
 		struct sample s;
 
 		if (done && cgpath_under(paths[i], done))
@@ -257,6 +260,7 @@ static void shrink_selected(const char *cg, const struct opts *o,
 	}
 	if (o->recursive)
 		cgm_free_paths(paths, n);
+	return i < n;
 }
 
 /* KEY: V, or null when the value was not read. */
@@ -363,7 +367,8 @@ int main(int argc, char **argv)
 	struct opts o = { 0 };
 	struct report rep = { 0 };
 	uint64_t n;
-	int c, have_n = 0, have_all = 0, status;
+	int c, have_n = 0, have_all = 0, left = 0, status;
+	size_t i;
 
 	tool_setup("cgshrink");
 	while ((c = getopt_long(argc, argv, "N:aRg:" TOOL_OUT_SHORTOPTS "hV",
@@ -413,12 +418,16 @@ int main(int argc, char **argv)
 	tool_need_file(CGM_DENTRY_UNUSED);
 	tool_need_file(CGM_SLAB_STAT);
 	tool_catch_stop();
-	for (size_t i = 0; i < cgs.n && !tool_stop && !rep.interrupted; i++)
-		shrink_selected(cgs.path[i], &o, &rep);
-	if (tool_stop && !rep.interrupted) {
+	for (i = 0; i < cgs.n && !tool_stop && !rep.interrupted; i++)
+		left = shrink_selected(cgs.path[i], &o, &rep);
+	/*
+	 * A stop that came once the last cgroup was done (while its result
+	 * was read) cut nothing short: the run is whole and says so.
+	 */
+	if (tool_stop && !rep.interrupted && (left || i < cgs.n)) {
 		rep.interrupted = 1;
 		tool_err(NULL, "interrupted; stopped before the next cgroup");
-	} else if (tool_stop && (!rep.n || !rep.r[rep.n - 1].interrupted)) {
+	} else if (rep.interrupted && (!rep.n || !rep.r[rep.n - 1].interrupted)) {
 		tool_err(NULL, "interrupted; stopped before the next shrink");
 	}
 	if (o.out.mode == CGO_JSON && !o.out.columns)
@@ -433,7 +442,7 @@ int main(int argc, char **argv)
 			rep.considered == 1 ? "" : "s", (unsigned long long)o.above);
 	status = rep.interrupted ? EXIT_FAIL :
 		 tool_status(rep.shrunk, rep.failed);
-	for (size_t i = 0; i < rep.n; i++)
+	for (i = 0; i < rep.n; i++)
 		free(rep.r[i].cgroup);
 	free(rep.r);
 	tool_free_cgroups(&cgs);

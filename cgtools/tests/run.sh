@@ -975,7 +975,8 @@ expect_text "SIGINT while sampling: JSON marked interrupted" \
 	"$($B/cgtest-json .interrupted < "$scratch/out")" true
 
 # SIGINT after the shrink, while the read after it is held: the shrink
-# is reported with what it freed (tools-09 once saw "freed": null here)
+# is reported with what it freed (tools-09 once saw "freed": null here),
+# and, being the last, nothing was cut short: no "interrupted", exit 0
 rm -f "$root/S/memory.dentry_unused" "$root/S/memory.slab_reclaim_stat"
 mkfifo "$root/S/memory.dentry_unused"
 printf 'total_forced_reclaimed 5\ntotal_dentry_reclaimed 3\n' > "$root/S/memory.slab_reclaim_stat"
@@ -991,11 +992,39 @@ kill -INT $pid
 sleep 0.2
 feed "$root/S/memory.dentry_unused" 'unused 2\ntotal_unused 2\n'
 wait $pid
-expect_text "SIGINT after the shrink: exit 1 (interrupted)" "$?" 1
+expect_text "SIGINT after the last shrink: exit 0 (nothing left undone)" "$?" 0
+expect_text "SIGINT after the last shrink: not marked interrupted" \
+	"$($B/cgtest-json .interrupted < "$scratch/out")" false
+expect_text "SIGINT after the last shrink: nothing said" "$(cat "$scratch/err")" ""
 expect_text "SIGINT after the shrink: reported whole, with what it freed" \
 	"$($B/cgtest-json '.cgroups[0]' < "$scratch/out")" \
 	'{"cgroup":"/S","unused_before":9,"unused_after":2,"total_unused_before":9,"total_unused_after":2,"freed":7,"dentries_freed":4,"elapsed_ms":*,"shrunk":true,"interrupted":false}'
 expect_text "SIGINT after the shrink: written once" "$(cat "$root/S/memory.force_slab_shrink")" all
+rm -f "$root/S/memory.dentry_unused" "$root/S/memory.force_slab_shrink"
+
+# SIGINT after the first of two shrinks: the second cgroup is left alone,
+# and that is an interruption (exit 1, said, marked)
+mkcg /T 5 5
+mkfifo "$root/S/memory.dentry_unused"
+: > "$root/S/memory.force_slab_shrink"
+feed "$root/S/memory.dentry_unused" 'unused 9\ntotal_unused 9\n' &
+feeder=$!
+$B/cgshrink -a -J /S /T > "$scratch/out" 2> "$scratch/err" &
+pid=$!
+wait $feeder
+wait_blocked $pid
+kill -INT $pid
+sleep 0.2
+feed "$root/S/memory.dentry_unused" 'unused 2\ntotal_unused 2\n'
+wait $pid
+expect_text "SIGINT after the first of two shrinks: exit 1" "$?" 1
+expect_text "SIGINT after the first of two shrinks: marked interrupted, one reported" \
+	"$($B/cgtest-json .interrupted < "$scratch/out") $($B/cgtest-json -l .cgroups < "$scratch/out")" "true 1"
+expect_text "SIGINT after the first of two shrinks: the second not written" \
+	"$(cat "$root/T/memory.force_slab_shrink")" ""
+expect_text "SIGINT after the first of two shrinks: said so" \
+	"$(cat "$scratch/err")" "*stopped before the next cgroup*"
+rm -rf "$root/T"
 rm -f "$root/S/memory.dentry_unused" "$root/S/memory.force_slab_shrink"
 
 # a second SIGINT kills: the first ends the write (EINTR) and its handler
