@@ -47,8 +47,16 @@ FRAGMENT   := $(call kfragment,$(K))
 PATCHES    := $(SERIES) $(wildcard $(dir $(SERIES))*.patch)
 
 # ccache keys on content, so a re-extracted tree costs little; fixed build
-# identity keeps init/version.c and friends cacheable too.
-CCACHE     := $(shell command -v ccache)
+# identity keeps init/version.c and friends cacheable too.  Looked up when
+# a recipe runs, not when make starts: on a new machine the deps step
+# installs ccache, and a CC that differed between the first make and the
+# next made kbuild rebuild every object (a newcomer's `make demo` then
+# `make check` compiled the 6.1 kernel twice).  Its depend mode never runs
+# the preprocessor, so a miss costs what gcc alone does: 6.1's mm/ and
+# fs/ext4/ cold took 30.5 s with gcc, 43.8 s through ccache's default
+# mode, 30.5 s in depend mode (3.2 s warm).
+CCACHE      = $(shell command -v ccache)
+export CCACHE_DEPEND := true
 KMAKE       = $(MAKE) -s -C $(or $(2),$(SRC)) O=$(1) -j$(JOBS) \
 		CC="$(CCACHE) gcc" HOSTCC="$(CCACHE) gcc" \
 		KBUILD_BUILD_TIMESTAMP=2026-01-01 KBUILD_BUILD_USER=memcg \
