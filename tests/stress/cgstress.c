@@ -545,14 +545,9 @@ static int cmd_fill(int argc, char **argv)
 				unexpected_err("write", path, errno);
 			else
 				writes++;
-			/* memcg reclaim does not write dirty pages back
-			 * itself, and 6.1's MGLRU does not even wake the
-			 * flushers (upstream's 1bc542c6a0d1, 6.10): with the
-			 * limit full of dirty pages the OOM killer, not
-			 * reclaim, meets it.  So start each file's writeback
-			 * as it is written, and wait for one in this many. */
-			if (sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE))
-				unexpected_err("sync_file_range", path, errno);
+			/* v1 memcg reclaim does not write dirty pages back
+			 * itself: keep most of them clean so that the limit
+			 * is met by reclaim, not by the OOM killer */
 			if (i % FILL_SYNC_EVERY == 0 && fdatasync(fd))
 				unexpected_err("fdatasync", path, errno);
 			close(fd);
