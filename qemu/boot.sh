@@ -1,6 +1,6 @@
 #!/bin/sh
 # boot.sh --kernel BZIMAGE --initrd CPIO --run check|demo|bench|shell --out DIR
-#         [--timeout SECONDS] [--append "extra cmdline"]
+#         [--timeout SECONDS] [--append "extra cmdline"] [--tcg multi|single]
 #
 # Boot the guest under TCG (KVM is present on these machines but hangs) with
 # 2 vCPUs in 2 sockets, one per NUMA node, 1 GiB and fresh scratch disks:
@@ -11,9 +11,15 @@
 # For check, results are also streamed to stdout as they come (sed -u:
 # tr would hold them back in its buffer until the run ends).
 # The guest never reboots; a hard timeout kills a guest that hangs.
+# --tcg: multi (the default) gives each vCPU a host thread of its own
+# (MTTCG), so the guest's CPUs truly run at once, as a race needs; single
+# runs both vCPUs on one host thread in turn (a vCPU runs until it idles
+# or 100 ms pass), which keeps a guest to one host core: two such guests
+# side by side do not overcommit a 2-core host (make check's fast runs,
+# tests/host/check.sh).
 set -eu
 
-kernel='' initrd='' run=shell out='' timeout=1200 append=
+kernel='' initrd='' run=shell out='' timeout=1200 append='' tcg=multi
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--kernel) kernel=$2; shift 2 ;;
@@ -22,6 +28,7 @@ while [ $# -gt 0 ]; do
 	--out) out=$2; shift 2 ;;
 	--timeout) timeout=$2; shift 2 ;;
 	--append) append=$2; shift 2 ;;
+	--tcg) tcg=$2; shift 2 ;;
 	*) echo "boot.sh: unknown argument: $1" >&2; exit 2 ;;
 	esac
 done
@@ -29,6 +36,10 @@ if [ -z "$kernel" ] || [ -z "$initrd" ] || [ -z "$out" ]; then
 	echo "boot.sh: --kernel, --initrd and --out are required" >&2
 	exit 2
 fi
+case "$tcg" in
+multi|single) ;;
+*) echo "boot.sh: --tcg must be multi or single" >&2; exit 2 ;;
+esac
 
 mkdir -p "$out"
 disk=$out/data.img xfs=$out/xfs.img swap=$out/swap.img
@@ -44,7 +55,7 @@ mkswap -q -L swap "$swap" > /dev/null
 # no 64-bit host is: reclaim's zone and classzone handling would go
 # untested.  (QEMU warns that 512M is not a multiple of 1G: a concern for
 # host huge pages backing a KVM guest's memory, not for TCG.)
-set -- qemu-system-x86_64 -accel tcg -cpu max -nodefaults -display none \
+set -- qemu-system-x86_64 -accel tcg,thread="$tcg" -cpu max -nodefaults -display none \
 	-machine pc,max-ram-below-4g=512M -no-reboot -m 1G \
 	-smp 2,sockets=2,cores=1,threads=1 \
 	-object memory-backend-ram,id=m0,size=512M \
