@@ -8,10 +8,13 @@
  * installed without SA_RESTART and a child process sends the signal MS ms
  * after the write starts (the guest kernel has no POSIX timers), so a long
  * write returns EINTR, which busybox's shell would hide by retrying.
- * With --mark FILE the child reads FILE just before it sends the signal and
- * prints "mark " and FILE's first word on a line of its own, before the
- * result: what a counter read at the moment of the signal (a test that
- * read it itself would let the write run on while its shell forks a cat).
+ * With --mark FILE the child reads FILE's first word just before it sends
+ * the signal and again just after, and then prints "mark BEFORE AFTER" on
+ * a line of its own, before the result: a counter read around the moment
+ * of the signal (a test that read it itself would let the write run on
+ * while its shell forks a cat).  Whatever changes the counter after AFTER
+ * was read happened with the signal pending; between BEFORE and AFTER the
+ * child may have been preempted, or its vCPU have waited its turn.
  *
  * Exit status: 0 the write succeeded, 1 it failed, 2 usage error.
  */
@@ -35,12 +38,16 @@ static const char usage[] =
 "(EINVAL, EINTR, ...; the number if unknown) and the elapsed ms.\n"
 "  --signal-after MS  send SIG (default USR1, handled, no SA_RESTART) after MS ms\n"
 "  --signal SIG       USR1, SIGUSR2, 10, ...\n"
-"  --mark FILE        print \"mark\" and FILE's first word, read just before SIG\n"
+"  --mark FILE        print \"mark\" and FILE's first word, read just before\n"
+"                     and just after SIG\n"
 "Exit status: 0 written, 1 failed, 2 usage error.\n";
+
+static volatile sig_atomic_t signalled;
 
 static void on_signal(int sig)
 {
 	(void)sig;
+	signalled = 1;
 }
 
 static void usage_err(const char *msg)
@@ -58,36 +65,50 @@ static uint64_t now_ms(void)
 }
 
 /*
- * The child's "mark WORD" line: FILE's first word, with one read(2) and one
- * write(2) (no stdio: the buffers are the parent's).  Nothing if FILE
- * cannot be read; the test then finds no mark.
+ * FILE's first word into @word (at most @size - 1 bytes), with one
+ * read(2) and no stdio (the buffers are the parent's); an empty word if
+ * FILE cannot be read.
  */
-static void print_mark(const char *file)
+static void read_word(const char *file, char *word, size_t size)
 {
-	char buf[256], line[272];
+	char buf[256];
 	ssize_t n;
 	size_t len = 0;
 	int fd = open(file, O_RDONLY | O_CLOEXEC);
 
+	word[0] = '\0';
 	if (fd < 0)
 		return;
-	n = read(fd, buf, sizeof(buf) - 1);
+	n = read(fd, buf, sizeof(buf));
 	close(fd);
-	if (n <= 0)
-		return;
-	while (len < (size_t)n && buf[len] != ' ' && buf[len] != '\t' &&
-	       buf[len] != '\n')
+	while (n > 0 && len < (size_t)n && len + 1 < size &&
+	       buf[len] != ' ' && buf[len] != '\t' && buf[len] != '\n') {
+		word[len] = buf[len];
 		len++;
-	memcpy(line, "mark ", 5);
-	memcpy(line + 5, buf, len);
-	line[5 + len] = '\n';
-	if (write(STDOUT_FILENO, line, 6 + len) < 0)
+	}
+	word[len] = '\0';
+}
+
+/*
+ * The child's "mark BEFORE AFTER" line, with one write(2).  Nothing if
+ * FILE could not be read either time; the test then finds no mark.
+ */
+static void print_mark(const char *before, const char *after)
+{
+	char line[160];
+	int len;
+
+	if (!before[0] || !after[0])
+		return;
+	len = snprintf(line, sizeof(line), "mark %s %s\n", before, after);
+	if (len > 0 && (size_t)len < sizeof(line) &&
+	    write(STDOUT_FILENO, line, (size_t)len) < 0)
 		return;
 }
 
 /*
  * Fork a child that sends SIG to this process after MS ms (reading MARK
- * first, if set).  A process, not a timer: the guest kernel is built
+ * around the kill, if set).  A process, not a timer: the guest kernel is built
  * without CONFIG_POSIX_TIMERS.
  */
 static pid_t arm_signal(int sig, uint64_t ms, const char *mark)
@@ -100,11 +121,17 @@ static pid_t arm_signal(int sig, uint64_t ms, const char *mark)
 			.tv_nsec = (long)(ms % 1000) * 1000000L,
 		};
 
+		char before[64] = "", after[64] = "";
+
 		while (nanosleep(&ts, &ts) && errno == EINTR)
 			;
 		if (mark)
-			print_mark(mark);
+			read_word(mark, before, sizeof(before));
 		kill(parent, sig);
+		if (mark) {
+			read_word(mark, after, sizeof(after));
+			print_mark(before, after);
+		}
 		_exit(0);
 	}
 	return pid;
@@ -198,8 +225,10 @@ int main(int argc, char **argv)
 		else if ((size_t)done != len)
 			err = EIO;	/* a short write: not what the files do */
 	}
+	/* once it has sent the signal, the child has its mark to print */
 	if (child > 0) {
-		kill(child, SIGKILL);
+		if (!signalled)
+			kill(child, SIGKILL);
 		waitpid(child, NULL, 0);
 	}
 	print_result(err, now_ms() - t0);
