@@ -29,7 +29,9 @@
  *   files SECS DIR CG...         move between the cgroups CG (directories);
  *        in each create, stat, unlink a file and look up a missing name
  *   fill SECS DIR NFILES SIZE    rewrite DIR/f0..f(NFILES-1) with SIZE bytes
- *        each, round and round (page cache and inodes for limit reclaim)
+ *        each (at most 64 KiB), round and round, starting each file's
+ *        writeback and keeping the newest 128 mapped (NFILES >= 128):
+ *        page cache and inodes for limit reclaim
  *   read SECS DIR                read the three files of every cgroup under
  *        DIR (recursively)
  * CGSTRESS_STOP=FILE in the environment ends a loop early once FILE exists.
@@ -58,7 +60,9 @@
 
 #define ERR_REPORT_MAX 20	/* unexpected errors printed per process */
 #define MAX_FILE_SIZE (16 * 1024)	/* largest file writer makes */
+#define FILL_MAX_SIZE (64 * 1024)	/* largest file fill makes */
 #define FILL_SYNC_EVERY 16	/* fill: fdatasync one write in this many */
+#define FILL_MAPPED 128		/* fill: files kept mapped, the newest */
 
 static unsigned long unexpected;
 
@@ -518,9 +522,36 @@ static int cmd_files(int argc, char **argv)
 
 /* ----------------------------------------------------------------- fill */
 
+/*
+ * Map the file just written and read a byte of each page, keeping the
+ * newest FILL_MAPPED mapped: drop_caches (the stress test's drop worker)
+ * leaves mapped pages alone, so the cgroup's usage climbs to its limit
+ * between drops however slowly the filler writes, and limit reclaim,
+ * which can unmap them, meets it.
+ */
+static void fill_map(void **maps, unsigned long slot, int fd,
+		     unsigned long size, const char *path)
+{
+	volatile const char *p;
+	unsigned long off;
+
+	if (maps[slot])
+		munmap(maps[slot], size);
+	maps[slot] = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
+	if (maps[slot] == MAP_FAILED) {
+		maps[slot] = NULL;
+		unexpected_err("mmap", path, errno);
+		return;
+	}
+	p = maps[slot];
+	for (off = 0; off < size; off += 4096)
+		(void)p[off];
+}
+
 static int cmd_fill(int argc, char **argv)
 {
-	static char buf[MAX_FILE_SIZE];
+	static char buf[FILL_MAX_SIZE];
+	static void *maps[FILL_MAPPED];
 	uint64_t end;
 	unsigned long n, size, i = 0, writes = 0;
 	char path[PATH_LEN];
@@ -530,14 +561,14 @@ static int cmd_fill(int argc, char **argv)
 	end = deadline(argv[1]);
 	n = num(argv[3]);
 	size = num(argv[4]);
-	if (!n || size > sizeof(buf))
+	if (n < FILL_MAPPED || !size || size > sizeof(buf))
 		usage();
 	while (running(end)) {
 		int fd;
 
 		pathf(path, "%s/f%lu", argv[2], i % n);
 		memset(buf, (int)(i & 0xff), size);
-		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 		if (fd < 0) {
 			unexpected_err("create", path, errno);
 		} else {
@@ -545,11 +576,17 @@ static int cmd_fill(int argc, char **argv)
 				unexpected_err("write", path, errno);
 			else
 				writes++;
-			/* v1 memcg reclaim does not write dirty pages back
-			 * itself: keep most of them clean so that the limit
-			 * is met by reclaim, not by the OOM killer */
+			/* memcg reclaim does not write dirty pages back
+			 * itself, and 6.1's MGLRU does not even wake the
+			 * flushers (upstream's 1bc542c6a0d1, 6.10): with the
+			 * limit full of dirty pages the OOM killer, not
+			 * reclaim, meets it.  So start each file's writeback
+			 * as it is written, and wait for one in this many. */
+			if (sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE))
+				unexpected_err("sync_file_range", path, errno);
 			if (i % FILL_SYNC_EVERY == 0 && fdatasync(fd))
 				unexpected_err("fdatasync", path, errno);
+			fill_map(maps, i % FILL_MAPPED, fd, size, path);
 			close(fd);
 		}
 		i++;
