@@ -108,8 +108,8 @@ static void print_mark(const char *before, const char *after)
 
 /*
  * Fork a child that sends SIG to this process after MS ms (reading MARK
- * around the kill, if set).  A process, not a timer: the guest kernel is built
- * without CONFIG_POSIX_TIMERS.
+ * around the kill, if set).  A process, not a timer: the guest kernel is
+ * built without CONFIG_POSIX_TIMERS.
  */
 static pid_t arm_signal(int sig, uint64_t ms, const char *mark)
 {
@@ -120,7 +120,6 @@ static pid_t arm_signal(int sig, uint64_t ms, const char *mark)
 			.tv_sec = (time_t)(ms / 1000),
 			.tv_nsec = (long)(ms % 1000) * 1000000L,
 		};
-
 		char before[64] = "", after[64] = "";
 
 		while (nanosleep(&ts, &ts) && errno == EINTR)

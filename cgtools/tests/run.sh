@@ -1326,6 +1326,16 @@ fi
 expect_exit 1 "cgtest-write --signal USR2 interrupts too" \
 	./cgtest-write --signal SIGUSR2 --signal-after 50 "$scratch/fifo" x
 expect_text "cgtest-write with USR2 prints EINTR" "$out" "EINTR [0-9]*"
+printf '42 0 x\n' > "$scratch/counter"
+expect_exit 1 "cgtest-write --mark interrupts as --signal-after does" \
+	./cgtest-write --signal-after 50 --mark "$scratch/counter" "$scratch/fifo" x
+expect_text "cgtest-write --mark reads FILE's first word before and after the signal, then prints the result" \
+	"$out" "mark 42 42?EINTR [0-9]*"
+expect_exit 1 "cgtest-write --mark of a missing file still interrupts" \
+	./cgtest-write --signal-after 50 --mark "$scratch/none" "$scratch/fifo" x
+expect_text "cgtest-write --mark of a missing file prints no mark" "$out" "EINTR [0-9]*"
+expect_exit 2 "cgtest-write --mark without --signal-after exits 2" \
+	./cgtest-write --mark "$scratch/counter" "$scratch/f" x
 expect_exit 2 "cgtest-write without VALUE exits 2" ./cgtest-write "$scratch/f"
 expect_exit 2 "cgtest-write --signal KILL exits 2" ./cgtest-write --signal KILL --signal-after 1 "$scratch/f" x
 expect_exit 2 "cgtest-write --signal-after x exits 2" ./cgtest-write --signal-after x "$scratch/f" x
