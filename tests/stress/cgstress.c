@@ -532,8 +532,8 @@ static int cmd_files(int argc, char **argv)
 static void fill_map(void **maps, unsigned long slot, int fd,
 		     unsigned long size, const char *path)
 {
+	unsigned long off, page = (unsigned long)sysconf(_SC_PAGESIZE);
 	volatile const char *p;
-	unsigned long off;
 
 	if (maps[slot])
 		munmap(maps[slot], size);
@@ -544,7 +544,7 @@ static void fill_map(void **maps, unsigned long slot, int fd,
 		return;
 	}
 	p = maps[slot];
-	for (off = 0; off < size; off += 4096)
+	for (off = 0; off < size; off += page)
 		(void)p[off];
 }
 
@@ -572,7 +572,9 @@ static int cmd_fill(int argc, char **argv)
 		if (fd < 0) {
 			unexpected_err("create", path, errno);
 		} else {
-			if (write(fd, buf, size) != (ssize_t)size)
+			int written = write(fd, buf, size) == (ssize_t)size;
+
+			if (!written)
 				unexpected_err("write", path, errno);
 			else
 				writes++;
@@ -586,7 +588,9 @@ static int cmd_fill(int argc, char **argv)
 				unexpected_err("sync_file_range", path, errno);
 			if (i % FILL_SYNC_EVERY == 0 && fdatasync(fd))
 				unexpected_err("fdatasync", path, errno);
-			fill_map(maps, i % FILL_MAPPED, fd, size, path);
+			/* a short file's map would fault past its end */
+			if (written)
+				fill_map(maps, i % FILL_MAPPED, fd, size, path);
 			close(fd);
 		}
 		i++;
