@@ -38,11 +38,11 @@ MAX_MKDIR_MS=65000
 # A worker finishes the operation in progress at the deadline: allow one
 # more bounded write, and the time TCG needs to print and exit.
 GRACE=60
-# Tight enough that the filler's files overflow it within seconds even on
-# a slow host (it wrote 361 files a minute at the host's load of 18): limit
-# reclaim runs the whole time.  Its working set is 64 MiB, the newest 8
-# MiB of it mapped (which the drop worker's drop_caches cannot drop): 64
-# files fill the limit.
+# Tight enough that the filler's files overflow it early in the run even
+# on the debug kernels (121-245 files of 64 KiB a minute there): 64 files
+# fill the limit, and limit reclaim runs from then on.  Its working set is
+# 64 MiB, the newest 8 MiB of it mapped (which the drop worker's
+# drop_caches cannot drop).
 TIGHT_LIMIT=$((4 * 1024 * 1024))
 FILL_FILES=1000
 FILL_SIZE=65536
