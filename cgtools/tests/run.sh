@@ -1035,7 +1035,10 @@ feed "$root/S/memory.dentry_unused" 'unused 9\ntotal_unused 9\n' &
 feeder=$!
 $B/cgshrink -a -J /S > "$scratch/out" 2> "$scratch/err" &
 pid=$!
-(sleep 30; kill -KILL $pid 2>/dev/null) &	# no hang if it survives
+# no hang if it survives; its sleep outlives the kill below, so it must
+# not hold our stdout: a caller reading it through a pipe (check.sh's
+# stage | tee) would wait the whole 30 s for the end of the output
+(sleep 30; kill -KILL $pid) > /dev/null 2>&1 &
 watchdog=$!
 wait $feeder
 wait_blocked $pid	# in the write's open
