@@ -11,9 +11,9 @@
 . "$(dirname "$0")/../lib.sh"
 
 POPULATION=300	# files whose dentries are looked up again every round
-ROUNDS=60	# writes of 1, each racing the mkdir/rmdir loops, at most
+ROUNDS=40	# writes of 1, each racing the mkdir/rmdir loops, at most
 MIN_ROUNDS=10	# at least, however slow the guest
-SECONDS_=60	# rounds after MIN_ROUNDS start only within this time
+SECONDS_=30	# rounds after MIN_ROUNDS start only within this time
 CHURNERS=2	# mkdir/rmdir loops
 
 need_file "" memory.force_slab_shrink

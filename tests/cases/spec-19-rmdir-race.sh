@@ -17,7 +17,7 @@
 . "$(dirname "$0")/../lib.sh"
 
 ROUNDS=3		# at most; after the first, another starts only within
-SECONDS_=60		# this time, or while no round had the rmdirs land
+SECONDS_=30		# this time, or while no round had the rmdirs land
 			# inside the write
 CHILDREN=8		# children of spec19, each with a grandchild (even)
 PER_CG=3000		# unused dentries of each memcg: makes "all" long enough
