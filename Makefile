@@ -222,8 +222,8 @@ DEBUG_CHECK ?= $(if $(T),0,1)
 # under MGLRU on and off (the debug runs boot as the fast ones, below).
 # The two hierarchies drive the same handlers (the v2 files are cftype
 # entries over them); split so that the two runs, which run side by
-# side at the end of the check, take about as long: 300 s of tests each
-# on 6.12's debug kernel, 340-400 s with the boot (README: Budget).
+# side at the end of the check, take about as long: 270-300 s of tests
+# each, 320-340 s with the boot, warm, on either kernel (README: Budget).
 DEBUG_TESTS ?= stress- \
 	v1:spec-19 v1:safety-02 v1:force-06 v1:force-09 v1:force-04 \
 	v1:input-01 v1:seed-04 v1:force-13 v1:force-03 \
