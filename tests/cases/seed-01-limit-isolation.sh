@@ -3,7 +3,8 @@
 # limit while it keeps making dentries, limit reclaim shrinks A's own
 # dentries: A's unused count stays within what its limit can hold, and its
 # limit_* counters rise, its global_* ones do not (no global reclaim runs:
-# the test calms the guest's memory first), without an OOM kill.  Sibling
+# the test calms the guest's memory first), without an OOM kill (the limit
+# is set with cg_slab_limit: memory.high under memory.max on v2).  Sibling
 # B, which holds just as many unused dentries on the same disk, is not
 # touched at all: its unused count and every one of its *_scanned counters
 # stay exactly as they were.
@@ -38,7 +39,7 @@ a_global=$(cg_keys memory.slab_reclaim_stat '^global_' A)
 # Each dentry on A's lists is charged to A, at least its object size.
 dentry_size=$(cat /sys/kernel/slab/dentry/object_size) || fail "no dentry object_size in /sys/kernel/slab"
 limit=$(($(cg_usage A) + HEADROOM))
-cg_limit A $limit
+cg_slab_limit A $limit
 expect_gt $((a_unused + LOOKUPS)) $((limit / dentry_size)) "dentries A would hold without reclaim, against what fits"
 cg_lookup_missing A "$d/missing" $LOOKUPS m || fail "lookups in A exited $?"
 

@@ -4,8 +4,9 @@
 # made in spec11/child, the child's limit_reclaimed is above 0 and the
 # parent's total_limit_reclaimed is its own plus the child's.  None of it
 # counts as global_* (the guest's memory is calmed first, so no global
-# reclaim runs), the task exits 0 without an OOM kill, and the child's
-# unused dentries fit in the parent's limit.
+# reclaim runs), nothing is OOM-killed, and the child's unused dentries
+# fit in the parent's limit (set with cg_slab_limit: memory.high under
+# memory.max on v2).
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 
@@ -18,7 +19,7 @@ calm_memory
 cg_create spec11
 cg_create spec11/child
 d=$(test_dir)
-cg_limit spec11 $LIMIT
+cg_slab_limit spec11 $LIMIT
 cg_lookup_missing spec11/child "$d" $LOOKUPS || fail "the task making dentries under the limit exited $?"
 parent=$(cg_read spec11 memory.slab_reclaim_stat)
 child=$(cg_read spec11/child memory.slab_reclaim_stat)
