@@ -1,6 +1,7 @@
 # Claim: on cgroup v2, lowering memory.high below a cgroup's usage reclaims
 # through try_to_free_mem_cgroup_pages, so the dentries it frees count as
-# limit_* (as memory.max's and memory.reclaim's do: spec-10, spec-12), never
+# limit_* (as the hard limit's on v1, memory.high's on a task's way back
+# to user space and memory.reclaim's do: spec-10, spec-12), never
 # as forced_* or global_*: "unused" drops by exactly the dentry_reclaimed
 # delta and limit_reclaimed grows.
 # hierarchy: v2
