@@ -200,7 +200,10 @@ cg_peak() {
 # mode, where the vCPU that would end the grace period may wait 100 ms
 # for its turn.  v1: the hard limit with memory.oom_control set, so a
 # charge that fails returns ENOMEM to the lookup (the loop goes on) and
-# prints nothing.  v2 has no such switch: memory.high at three quarters
+# prints nothing (one in a user page fault would wait for the OOM to end,
+# which a kmem uncharge does not signal: the lookup loops fault nothing in
+# once they run, and a test that hung there would fail on its timeout).
+# v2 has no such switch: memory.high at three quarters
 # of BYTES drives the reclaim (a task over it reclaims on its way back to
 # user space, where it may sleep: no OOM killer), memory.max at BYTES is
 # the backstop.  Either way the reclaim is the same memcg-targeted call.
