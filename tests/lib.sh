@@ -203,10 +203,10 @@ cg_peak() {
 # prints nothing (one in a user page fault would wait for the OOM to end,
 # which a kmem uncharge does not signal: the lookup loops fault nothing in
 # once they run, and a test that hung there would fail on its timeout).
-# v2 has no such switch: memory.high at three quarters
-# of BYTES drives the reclaim (a task over it reclaims on its way back to
-# user space, where it may sleep: no OOM killer), memory.max at BYTES is
-# the backstop.  Either way the reclaim is the same memcg-targeted call.
+# v2 has no such switch: memory.high at three quarters of BYTES drives
+# the reclaim (a task over it reclaims on its way back to user space,
+# where it may sleep: no OOM killer), memory.max at BYTES is the
+# backstop.  Either way the reclaim is the same memcg-targeted call.
 cg_slab_limit() {
 	if [ "$CG_HIER" = v2 ]; then
 		cg_write "$1" memory.max "$2"
