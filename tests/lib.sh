@@ -195,7 +195,7 @@ cg_peak() {
 # to free them, with the OOM killer kept out of it.  Reclaim kills the
 # dentries, but their memory comes back only after an RCU grace period
 # (dentry_free()), and a charge retries reclaim 16 times without waiting
-# for one before it OOM-kills: vanilla 6.1 does it too (3 of 19 runs of
+# for one before it OOM-kills: vanilla 6.1 does it too (3 of 20 runs of
 # 120000 lookups under 4 MiB), most often under TCG's single-threaded
 # mode, where the vCPU that would end the grace period may wait 100 ms
 # for its turn.  v1: the hard limit with memory.oom_control set, so a
