@@ -209,11 +209,11 @@ cg_peak() {
 # backstop.  Either way the reclaim is the same memcg-targeted call.
 cg_slab_limit() {
 	if [ "$CG_HIER" = v2 ]; then
-		cg_write "$1" memory.max "$2"
+		cg_limit "$1" "$2"
 		cg_write "$1" memory.high $(($2 - $2 / 4))
 	else
 		cg_write "$1" memory.oom_control 1
-		cg_write "$1" memory.limit_in_bytes "$2"
+		cg_limit "$1" "$2"
 	fi
 }
 # cg_limit_hits PATH: how often usage hit a limit (memory.failcnt;
