@@ -228,7 +228,7 @@ DEBUG_TESTS ?= stress- \
 	v1:spec-19 v1:safety-02 v1:force-06 v1:force-09 v1:force-04 \
 	v1:input-01 v1:seed-04 v1:force-13 v1:force-03 \
 	v2:force-07 v2:safety-01 v2:force-02 v2:spec-10 v2:force-19 \
-	v2:force-05 v2:spec-05
+	v2:force-05 v2:spec-05 v2:force-17
 # nokmem-* tests run in a boot of their own (cgroup.memory=nokmem).
 FAST_TESTS ?= -stress- -nokmem-
 # Each guest run is made on cgroup v1 and on v2 (the tests of each, see

@@ -28,8 +28,8 @@ awk -v check=1 -f "$here/bench/summarize.awk" "$out" > "$out.table" ||
 	{ cat "$out.table"; rm -f "$out" "$out.table"; fail "the table has missing or insane figures"; }
 rm -f "$out" "$out.table"
 
-# With a function profiler in the kernel (6.1's guest kernel has one;
-# 6.12's does not yet), P2's profiled rounds too (BENCH_PROFILE=1): the
+# With a function profiler in the kernel (the guest kernels of both
+# series have one), P2's profiled rounds too (BENCH_PROFILE=1): the
 # profiles parse (tests/bench/profile.awk), and they show what the series
 # promises: "all" walks the memcg's lists itself (shrink_dcache_memcg),
 # with no shrinker (no super_cache_scan), where drop_caches goes through

@@ -4,7 +4,7 @@
 # dentries to force17's lists, and nothing frees them), force17's
 # total_unused, read over and over, never falls.  A reader that counted
 # force17's lists before a move and the child's after it would miss the
-# child's PER_CHILD dentries.
+# child's PER_CHILD dentries, also when the read spans several batches.
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 
@@ -18,6 +18,12 @@ need_tool cgtest-churn
 cg_create force17
 d=$(test_dir)
 cg_lookup_missing force17 "$d" $BASE base
+# Children that stay, made before the churn's: the walk of force17's
+# subtree goes force17, s1..s150, then the churn's children, so a read
+# counts each superblock in three batches of 64 memcgs (sb_lock let go of
+# between them), and the move of a churn child's dentries to force17,
+# counted in the first batch, races the third.
+cg_create_many force17 s 150
 
 stop=/tmp/force17.$$
 at_exit rm -f "$stop" "$stop.kids"
