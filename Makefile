@@ -80,7 +80,7 @@ DEB_PKGS := linux-source-6.1 linux-source-6.12 linux-config-6.1 \
 # stopped and disabled again, a server the admin had is left alone
 DEB_SERVICES := prometheus prometheus-node-exporter
 
-.PHONY: all deps kernel debug-kernel vanilla-kernel tree cgtools initramfs run demo bench shell check \
+.PHONY: all deps kernel debug-kernel vanilla-kernel tree cgtools initramfs run demo bench bench-insns shell check \
 	selftests stress \
 	lint test-host test-guest series-check clean distclean
 
@@ -175,6 +175,12 @@ run demo: kernel initramfs
 bench: kernel vanilla-kernel initramfs
 	@tests/bench/run.sh --kernel $(BZIMAGE) --vanilla $(VBZIMAGE) \
 		--initrd $(INITRD) --out $(call kdir,bench,$(K))
+
+# P5 (v1, v2) and P2 in guest instructions, counted by a TCG plugin, not
+# in time: build/bench-insns/insns.txt.  INSNS_PARTS, INSNS_BOOTS, BENCH_SCALE.
+bench-insns: kernel vanilla-kernel initramfs
+	@tests/bench/insns.sh --kernel $(BZIMAGE) --vanilla $(VBZIMAGE) \
+		--initrd $(INITRD) --out $(call kdir,bench-insns,$(K))
 
 shell: kernel initramfs
 	@qemu/boot.sh --kernel $(BZIMAGE) --initrd $(INITRD) --run shell \

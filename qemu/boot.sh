@@ -1,6 +1,7 @@
 #!/bin/sh
 # boot.sh --kernel BZIMAGE --initrd CPIO --run check|demo|bench|shell --out DIR
 #         [--timeout SECONDS] [--append "extra cmdline"] [--tcg multi|single]
+#         [--plugin PLUGIN.so,ARG=VALUE...]
 #
 # Boot the guest under TCG (KVM is present on these machines but hangs) with
 # 2 vCPUs in 2 sockets, one per NUMA node, 1 GiB and fresh scratch disks:
@@ -17,9 +18,10 @@
 # or 100 ms pass), which keeps a guest to one host core: two such guests
 # side by side do not overcommit a 2-core host (make check's fast runs,
 # tests/host/check.sh).
+# --plugin loads a TCG plugin into QEMU (tests/bench/insns.sh's counter).
 set -eu
 
-kernel='' initrd='' run=shell out='' timeout=1200 append='' tcg=multi
+kernel='' initrd='' run=shell out='' timeout=1200 append='' tcg=multi plugin=''
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--kernel) kernel=$2; shift 2 ;;
@@ -29,6 +31,7 @@ while [ $# -gt 0 ]; do
 	--timeout) timeout=$2; shift 2 ;;
 	--append) append=$2; shift 2 ;;
 	--tcg) tcg=$2; shift 2 ;;
+	--plugin) plugin=$2; shift 2 ;;
 	*) echo "boot.sh: unknown argument: $1" >&2; exit 2 ;;
 	esac
 done
@@ -66,6 +69,7 @@ set -- qemu-system-x86_64 -accel tcg,thread="$tcg" -cpu max -nodefaults -display
 	-drive file="$xfs",if=virtio,format=raw,cache=unsafe \
 	-drive file="$swap",if=virtio,format=raw,cache=unsafe \
 	-kernel "$kernel" -initrd "$initrd"
+[ -z "$plugin" ] || set -- "$@" -plugin "$plugin"
 
 # no_timer_check: on a loaded host the TCG guest can miss the IO-APIC timer
 # check at boot and panic ("IO-APIC + timer doesn't work!").

@@ -41,8 +41,9 @@
 # qemu/boot.sh --append) or the environment (the smoke test):
 #   bench=main|p5   bench_side=patched|vanilla   bench_round=N
 #   bench_scale=N   bench_only=p2,p7,... (main: only these parts; p1 and p4
-#   run together)   bench_profile=1 (see profile_start)   (or BENCH_PART,
-#   BENCH_SIDE, BENCH_ROUND, BENCH_SCALE, BENCH_ONLY="p2 p7", BENCH_PROFILE;
+#   run together)   bench_profile=1 (see profile_start)   bench_insns=1
+#   (see marked)   (or BENCH_PART, BENCH_SIDE, BENCH_ROUND, BENCH_SCALE,
+#   BENCH_ONLY="p2 p7", BENCH_PROFILE, BENCH_INSNS;
 #   BENCH_SMOKE=1 makes every population tiny)
 # cgroup v1 (main and P5), or v2 (P5 only: run.sh's part p5-v2 boots the
 # guest with cgroup=v2)
@@ -52,7 +53,7 @@ DATA=/mnt/data
 
 part=${BENCH_PART:-main} side=${BENCH_SIDE:-patched}
 round=${BENCH_ROUND:-1} scale=${BENCH_SCALE:-1} only=${BENCH_ONLY:-}
-profile=${BENCH_PROFILE:-0}
+profile=${BENCH_PROFILE:-0} insns=${BENCH_INSNS:-0}
 # shellcheck disable=SC2013 # words, not lines
 for arg in $(cat /proc/cmdline); do
 	case "$arg" in
@@ -62,6 +63,7 @@ for arg in $(cat /proc/cmdline); do
 	bench_scale=*) scale=${arg#bench_scale=} ;;
 	bench_only=*) only=$(echo "${arg#bench_only=}" | tr , ' ') ;;
 	bench_profile=*) profile=${arg#bench_profile=} ;;
+	bench_insns=*) insns=${arg#bench_insns=} ;;
 	esac
 done
 case "$scale" in
@@ -157,9 +159,22 @@ profile_stop() {
 		sort -k3,3 -rn | awk -v l="$1" '{ print "bench-profile", l, $1, $2, $3 }'
 }
 
+# Instruction counts (bench_insns=1: tests/bench/insns.sh boots the guest
+# under insns.so, a TCG plugin that counts the instructions executed
+# between the marks benchtime -m makes around its timed work).  `marked
+# LABEL` before a timed call makes it pass $mark (-m) and names the phase
+# it marks: bench-mark LABEL, the Nth such line names the plugin's Nth
+# phase.  The caller clears $mark after the call.
+mark=
+marked() {
+	[ "$insns" = 1 ] || return 0
+	echo "bench-mark $1"
+	mark=-m
+}
+
 # t_write FILE TEXT: nanoseconds that one write(2) of TEXT to FILE took
 t_write() {
-	benchtime write "$1" "$2" || die "write '$2' to $1 failed"
+	benchtime ${mark:+"$mark"} write "$1" "$2" || die "write '$2' to $1 failed"
 }
 
 # unused CG: CG's own unused dentries
@@ -248,11 +263,13 @@ p2_kind() {
 		for how in $order; do
 			p2_fill "$2"
 			before=$(nr_dentry)
+			marked "$1-$how"
 			if [ "$how" = all ]; then
 				t=$(t_write "$MEMCG/p2/memory.force_slab_shrink" all) || exit 1
 			else
 				t=$(t_write /proc/sys/vm/drop_caches 2) || exit 1
 			fi
+			mark=
 			freed=$((before - $(nr_dentry)))
 			sample "$1-$how-rate" $r "$(awk -v f="$freed" -v t="$t" 'BEGIN { printf "%.0f", f * 1e9 / t }')"
 		done
@@ -714,11 +731,15 @@ p5() {
 	while [ $i -le "$P5_REPS" ]; do
 		d=$DATA/p5.$i
 		mkdir -p "$d/churn" "$d/neg" "$d/lim"
-		t=$(benchtime -c "$MEMCG/p5" churn "$d/churn" "$P5_CHURN") || die "P5 churn"
+		marked "$P5-churn-$side"
+		t=$(benchtime ${mark:+"$mark"} -c "$MEMCG/p5" churn "$d/churn" "$P5_CHURN") || die "P5 churn"
 		sample "$P5-churn-$side" "$round" "$(awk -v n="$P5_CHURN" -v t="$t" 'BEGIN { printf "%.0f", n * 1e9 / t }')"
-		t=$(benchtime -c "$MEMCG/p5" lookup "$d/neg" n "$P5_NEG") || die "P5 lookups"
+		marked "$P5-lookup-$side"
+		t=$(benchtime ${mark:+"$mark"} -c "$MEMCG/p5" lookup "$d/neg" n "$P5_NEG") || die "P5 lookups"
 		sample "$P5-lookup-$side" "$round" "$(awk -v n="$P5_NEG" -v t="$t" 'BEGIN { printf "%.0f", n * 1e9 / t }')"
-		t=$(benchtime -c "$MEMCG/p5lim" lookup "$d/lim" n "$P5_LIMIT") || die "P5 limit"
+		marked "$P5-limit-$side"
+		t=$(benchtime ${mark:+"$mark"} -c "$MEMCG/p5lim" lookup "$d/lim" n "$P5_LIMIT") || die "P5 limit"
+		mark=
 		sample "$P5-limit-$side" "$round" "$(awk -v n="$P5_LIMIT" -v t="$t" 'BEGIN { printf "%.0f", n * 1e9 / t }')"
 		i=$((i + 1))
 	done

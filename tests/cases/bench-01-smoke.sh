@@ -28,6 +28,19 @@ awk -v check=1 -f "$here/bench/summarize.awk" "$out" > "$out.table" ||
 	{ cat "$out.table"; rm -f "$out" "$out.table"; fail "the table has missing or insane figures"; }
 rm -f "$out" "$out.table"
 
+# BENCH_INSNS=1 (make bench-insns): each timed call of P5 passes benchtime
+# -m (its marks are NOPs without the plugin) and is named, one bench-mark
+# line a sample, in the order the plugin counts them
+BENCH_SMOKE=1 BENCH_PART=p5 BENCH_SIDE=patched BENCH_ROUND=1 BENCH_INSNS=1 \
+	sh "$here/bench.sh" > "$out" 2>&1 ||
+	{ tail -n 20 "$out"; fail "bench.sh part p5 with BENCH_INSNS=1 failed"; }
+marks=$(grep '^bench-mark ' "$out" | awk '{ print $2 }' | tr '\n' ' ')
+samples=$(grep '^bench-sample P5-' "$out" | awk '{ print $2 }' | tr '\n' ' ')
+diag "marked phases: $marks"
+expect_ne "$marks" "" "the phases marked"
+expect_eq "$marks" "$samples" "the phases marked, against P5's samples"
+rm -f "$out"
+
 # With a function profiler in the kernel (the guest kernels of both
 # series have one), P2's profiled rounds too (BENCH_PROFILE=1): the
 # profiles parse (tests/bench/profile.awk), and they show what the series
