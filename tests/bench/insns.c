@@ -17,12 +17,13 @@
  *                              how many translated blocks ran them
  *   tb SEQ VADDR INSNS         the instructions by the address of the
  *                              translated block that executed them
- * A block is counted whole when it starts.  QEMU ends a block where the
- * guest's code crosses a page, and the plugin sees an instruction that
- * straddles the boundary in both blocks: a few instructions a crossing
- * too many, the only place where the count depends on the layout (a
- * function that crosses a page shows up with a few instructions a call
- * more than the same code elsewhere).
+ * A block is counted whole when it starts.  Where the guest's code
+ * crosses a page, QEMU cuts it into more, shorter blocks, and the count
+ * comes out a few instructions higher than for the same code elsewhere
+ * (measured: identical link_path_walk() code, 5 more a call in the 6.12
+ * kernel where it crosses a page than in the one where it does not): the
+ * one way the count depends on the layout, and a small one.  The blocks
+ * run, a count of what QEMU dispatches, grow with such crossings.
  * Use it with single-threaded TCG (-accel tcg,thread=single): the
  * counters are plain adds, exact only while one vCPU runs at a time.
  *

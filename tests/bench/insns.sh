@@ -24,7 +24,7 @@
 # spread of two boots of one kernel is the count's noise: the order of
 # interrupts, which node and CPU a task runs on, hash chains that depend
 # on where objects were allocated); INSNS_TOP=N functions a phase
-# (default 15).
+# (default 15); INSNS_AGAIN=1 counts again from DIR's earlier boots.
 set -eu
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -66,8 +66,14 @@ map_of() {
 }
 kmap=$(map_of "$kernel") vmap=$(map_of "$vanilla")
 
-rm -rf "$out"
+again=${INSNS_AGAIN:-0}
+case "$again" in
+0) rm -rf "$out" ;;
+1) ;;
+*) echo "insns.sh: INSNS_AGAIN must be 0 or 1" >&2; exit 2 ;;
+esac
 mkdir -p "$out"
+rm -f "$out/insns.txt"
 plugin=$out/insns.so
 gcc -std=c11 -Wall -Wextra -Werror -O2 -shared -fPIC -fvisibility=hidden \
 	-o "$plugin" "$top/tests/bench/insns.c" -lpthread
@@ -77,12 +83,18 @@ start=$(date +%s)
 # console.log and the plugin's counts.txt
 boot() {
 	echo "== $1 ($(($(date +%s) - start)) s)"
+	[ "$again" = 1 ] && [ -f "$out/$1/counts.txt" ] && { check_boot "$1"; return; }
 	mkdir -p "$out/$1"
 	"$top"/qemu/boot.sh --kernel "$2" --initrd "$initrd" --run bench \
 		--tcg single --plugin "$plugin,out=$out/$1/counts.txt" \
 		--out "$out/$1" --timeout 3600 --append "nokaslr bench_insns=1 $3" |
 		grep --line-buffered -E '^(# |bench: )' || true
 	rm -f "$out/$1"/*.img
+	check_boot "$1"
+}
+
+# check_boot NAME: the guest ended well and the plugin counted every phase
+check_boot() {
 	if ! grep -q '^# guest-exit: 0' "$out/$1/console.log"; then
 		echo "insns.sh: the $1 guest failed; see $out/$1/console.log" >&2
 		exit 1
@@ -102,7 +114,7 @@ phases() {
 	{
 		grep '^bench-mark ' "$out/$1/console.log" |
 			awk '{ print "L", NR, $2 }'
-		awk '$1 == "phase" { print "P", $2, $3 }
+		awk '$1 == "phase" { print "P", $2, $3, $4 }
 			$1 == "tb" { print "B", $2, $3, $4 }' "$out/$1/counts.txt"
 	} | awk -v map="$2" '
 		$1 == "L" { label[$2] = $3; next }
@@ -195,7 +207,7 @@ for p in $parts; do
 			i=$((i + 1))
 		done
 		compare patched vanilla "## $p (cgroup $hier, scale $scale, $boots boots a kernel): instructions, patched / vanilla" \
-			"$out/$p"-*.fn >> "$out/insns.txt"
+			"$out/$p-patched-"*.fn "$out/$p-vanilla-"*.fn >> "$out/insns.txt"
 		;;
 	p2)
 		# P2r's files need inodes: the data disk has 128k, scale 3 wants 150k
