@@ -42,10 +42,10 @@
  *
  * -c CGROUP moves this process into CGROUP (a v1 memcg directory) first,
  * so that what it allocates is charged there.  -m (before the command)
- * marks the timed work of every command but sblock for
- * tests/bench/insns.so, which counts the instructions the guest executes
- * between the marks.  Errors: a message on
- * stderr, exit status 1; usage errors exit 2.
+ * marks the timed work of every command but sblock (spread: each
+ * cgroup's) for tests/bench/insns.so, which counts the instructions the
+ * guest executes between the marks.  Errors: a message on stderr, exit
+ * status 1; usage errors exit 2.
  */
 #define _GNU_SOURCE
 #include <errno.h>
