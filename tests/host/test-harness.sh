@@ -1,6 +1,7 @@
 #!/bin/sh
-# test-harness.sh: host tests of the judge of `make check` (verdict.sh)
-# and of the test selection both sides share (select.sh), as TAP.
+# test-harness.sh: host tests of the judge of `make check` (verdict.sh),
+# of the test selection both sides share (select.sh) and of make
+# bench-insns' arithmetic (insns.sh on made-up counts), as TAP.
 #
 # Each case makes up the files of a run (TAP streams, exit statuses, a
 # guest's results.log, console.log and qemu.rc), hands them to verdict.sh
@@ -483,6 +484,77 @@ else
 	echo "not ok $n fsck-images.sh: cannot make test images (e2fsprogs, xfsprogs)"
 	failures=$((failures + 1))
 fi
+
+# make bench-insns' arithmetic (tests/bench/insns.sh, counting again from
+# made-up boots with INSNS_AGAIN=1; it builds the plugin too): phases named
+# by the guest's bench-mark lines, blocks named by System.map, [user] below
+# the kernel, ratios of the sums; a boot whose phases do not match its
+# names is refused.
+# insns_boot SIDE MAPBASE: one made-up P5 boot of SIDE (patched: every
+# phase 5/4 of vanilla's instructions), its blocks at MAPBASE's functions
+insns_boot() {
+	_b=$ins/out/p5-$1-1
+	mkdir -p "$_b"
+	{
+		echo "bench-mark P5-churn-$1"
+		echo "bench-mark P5-lookup-$1"
+		echo "bench-mark P5-limit-$1"
+		echo "# guest-exit: 0 boot=$NONCE"
+	} > "$_b/console.log"
+	if [ "$1" = patched ]; then _k=5; else _k=4; fi
+	for _p in 1 2 3; do
+		echo "phase $_p $((_k * 250 * _p)) $((_k * 10))"
+		echo "tb $_p ${2}010 $((_k * 150 * _p))"
+		echo "tb $_p ${2}110 $((_k * 75 * _p))"
+		echo "tb $_p 0000000000401000 $((_k * 25 * _p))"
+	done > "$_b/counts.txt"
+}
+insns_tree() {	# insns_tree DIR MAPBASE: a "kernel tree" with a System.map
+	mkdir -p "$1/arch/x86/boot"
+	: > "$1/arch/x86/boot/bzImage"
+	printf '%s000 T fa\n%s100 t fb\n%s180 D data\n%s200 T _etext\n' \
+		"$2" "$2" "$2" "$2" > "$1/System.map"
+}
+# insns_case NAME WANT_RC PATTERN [ABSENT]: insns.sh on $ins, its exit
+# status, and PATTERN (a grep -E) found in insns.txt, ABSENT not (only
+# when it should pass)
+insns_case() {
+	n=$((n + 1))
+	INSNS_AGAIN=1 INSNS_PARTS=p5 INSNS_BOOTS=1 "$top"/tests/bench/insns.sh \
+		--kernel "$ins/kp/arch/x86/boot/bzImage" \
+		--vanilla "$ins/kv/arch/x86/boot/bzImage" --initrd /dev/null \
+		--out "$ins/out" > "$scratch/out" 2>&1
+	rc=$?
+	if [ "$rc" -eq "$2" ] && { [ "$2" -ne 0 ] || { grep -Eq "$3" "$ins/out/insns.txt" &&
+		! grep -Eq "${4:-^$ ^}" "$ins/out/insns.txt"; }; }; then
+		echo "ok $n $1"
+	else
+		echo "not ok $n $1"
+		echo "# exit $rc (want $2), want /$3/ in insns.txt${4:+, not /$4/}"
+		sed 's/^/#   /' "$scratch/out"
+		failures=$((failures + 1))
+	fi
+}
+ins=$scratch/insns
+insns_tree "$ins/kp" ffffffff81000
+insns_tree "$ins/kv" ffffffff81100
+insns_boot patched ffffffff81000
+insns_boot vanilla ffffffff81100
+insns_case "insns.sh: a phase's instructions, patched / vanilla" 0 \
+	'^\| P5-lookup \| 2500 \(1\) \| 2000 \(1\) \| 1\.0000 \| 1\.0000 \| \*\*1\.2500\*\* \| 1\.2500 \|$'
+insns_case "insns.sh: blocks named by System.map" 0 '^\| fa \| 1500 \| 1200 \| \+300 \|$'
+insns_case "insns.sh: a local (t) function named too" 0 \
+	'^\| fb \| 1125 \| 900 \| \+225 \|$'
+insns_case "insns.sh: user space apart" 0 '^\| \[user\] \| 375 \| 300 \| \+75 \|$'
+insns_case "insns.sh: churn is not mixed with limit reclaim" 0 \
+	'^\| P5-churn \| 1250 \(1\) \| 1000 \(1\) '
+# a v2 boot's counts beside v1's: the p5 part must leave them alone
+echo "P5v2-lookup-patched @total 999" > "$ins/out/p5-v2-patched-1.fn"
+insns_case "insns.sh: cgroup v1's P5 leaves v2's boots alone" 0 \
+	'^\| P5-lookup \| 2500 ' 'P5v2'
+rm "$ins/out/p5-v2-patched-1.fn"
+echo "bench-mark P5-extra-vanilla" >> "$ins/out/p5-vanilla-1/console.log"
+insns_case "insns.sh refuses a boot with more phases named than counted" 1 ''
 
 echo "1..$n"
 [ "$failures" -eq 0 ]
