@@ -6,8 +6,8 @@
  * time depends on how QEMU translated its code (which branches it could
  * chain, where functions cross a page), so the same work can time several
  * percent apart in two kernels whose code merely sits elsewhere; the count
- * of instructions does not move with the layout.  `make bench`'s
- * tests/bench/insns.sh uses it to compare the patched and the vanilla
+ * of instructions does not move with the layout.  `make bench-insns`,
+ * tests/bench/insns.sh, uses it to compare the patched and the vanilla
  * kernel doing the same work.
  *
  * A mark is a NOP with a magic displacement (benchtime -m executes them

@@ -116,7 +116,7 @@ phases() {
 			awk '{ print "L", NR, $2 }'
 		awk '$1 == "phase" { print "P", $2, $3, $4 }
 			$1 == "tb" { print "B", $2, $3, $4 }' "$out/$1/counts.txt"
-	} | awk -v map="$2" '
+	} | awk '
 		$1 == "L" { label[$2] = $3; next }
 		$1 == "P" { print label[$2], "@total", $3
 			    print label[$2], "@blocks", $4; next }
