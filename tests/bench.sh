@@ -84,7 +84,7 @@ P4_BIG=1000000 P4_SMALL=1000 P4_READS=200 P4_FEW=10 P4_TREE_READS=10
 P6_NCG=1000 P6_PER=100 P6_REPS=$((3 * scale))
 P5_CHURN=$((20000 * scale)) P5_NEG=$((50000 * scale))
 P5_LIMIT=$((100000 * scale)) P5_LIMIT_BYTES=16M P5_REPS=1
-# P7's population stays 100k: the data disk has 128k inodes
+# P7's population stays the issue's 100k at every scale
 P7_BIG=100000 P7_SMALL=10 P7_REPS=$((10 * scale))
 # P8: ustat of a device nobody has (major 4095: no driver gets it)
 P8_NCG=1000 P8_EXTRA=18 P8_MS=1000 P8_REPS=$REPS P8_DEV=4095:1048575
@@ -234,7 +234,7 @@ rmcgs() { cgnames "$@" | xargs rmdir; }
 p2() {
 	p2_kind P2 negative "$P2_N negative dentries (unreferenced: a lookup that fails in RCU mode takes no reference)"
 	p2_kind P2r hot "$P2_N files looked up twice (positive, referenced: drop_caches rotates them once before it frees them)"
-	# the data disk has 128k inodes, and P7 wants 100k of them
+	# the data disk has 256k inodes; P7 wants 100k of them
 	rm -rf "$DATA/p2r"
 }
 

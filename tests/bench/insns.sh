@@ -13,8 +13,7 @@
 # KASLR (so that System.map names the addresses):
 #   p5, p5-v2   P5's churn, lookups and limit reclaim (tests/bench.sh), on
 #               the patched and on the vanilla kernel, cgroup v1 and v2
-#   p2          P2's `all` against drop_caches, on the patched kernel (at
-#               most at scale 2: the data disk lacks the inodes of scale 3)
+#   p2          P2's `all` against drop_caches, on the patched kernel
 # and prints DIR/insns.txt: each phase's instructions and their ratio,
 # patched / vanilla (P2: all / drop_caches), and the functions whose
 # instructions differ most between the two sides, from System.map beside
@@ -210,11 +209,9 @@ for p in $parts; do
 			"$out/$p-patched-"*.fn "$out/$p-vanilla-"*.fn >> "$out/insns.txt"
 		;;
 	p2)
-		# P2r's files need inodes: the data disk has 128k, scale 3 wants 150k
-		p2s=$scale && [ "$p2s" -gt 2 ] && p2s=2
-		boot p2 "$kernel" "bench=main bench_only=p2 bench_scale=$p2s"
+		boot p2 "$kernel" "bench=main bench_only=p2 bench_scale=$scale"
 		phases p2 "$kmap" > "$out/p2.fn"
-		compare all drop "## p2 (cgroup v1, patched kernel, scale $p2s): instructions, all / drop_caches, every round's summed" \
+		compare all drop "## p2 (cgroup v1, patched kernel, scale $scale): instructions, all / drop_caches, every round's summed" \
 			"$out/p2.fn" >> "$out/insns.txt"
 		;;
 	esac
