@@ -48,8 +48,8 @@ mkdir -p "$out"
 disk=$out/data.img xfs=$out/xfs.img swap=$out/swap.img
 rm -f "$disk" "$xfs" "$swap"
 truncate -s 512M "$disk" "$xfs" "$swap"
-# -i 2048: 256k inodes, room for make bench's largest populations
-# (BENCH_SCALE=3's P2r makes 150000 files; -i 4096 gave 128k)
+# -i 2048: 256k inodes (-i 4096 gave 128k), room for P2r's files in make
+# bench up to BENCH_SCALE=5 (50000 a scale)
 mkfs.ext4 -q -F -L data -i 2048 "$disk"
 mkfs.xfs -q -f -L xfs "$xfs"
 mkswap -q -L swap "$swap" > /dev/null
