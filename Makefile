@@ -232,7 +232,7 @@ DEBUG_CHECK ?= $(if $(T),0,1)
 # each, 320-340 s with the boot, warm, on either kernel (README: Budget).
 DEBUG_TESTS ?= stress- \
 	v1:spec-19 v1:safety-02 v1:force-06 v1:force-09 v1:force-04 \
-	v1:input-01 v1:seed-04 v1:force-13 v1:force-03 \
+	v1:input-01 v1:seed-04 v1:force-13 v1:force-03 v1:force-20 \
 	v2:force-07 v2:safety-01 v2:force-02 v2:spec-10 v2:force-19 \
 	v2:force-05 v2:spec-05 v2:force-17
 # nokmem-* tests run in a boot of their own (cgroup.memory=nokmem).
