@@ -16,12 +16,17 @@
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 
-ROUNDS=3		# at most; after the first, another starts only within
-SECONDS_=30		# this time, or while no round had the rmdirs land
-			# inside the write
+ROUNDS=3		# at most once a round had the rmdirs land inside the
+SECONDS_=30		# write; after the first, another starts only within
+			# this time
+NO_OVERLAP_ROUNDS=5	# at most while none had
 CHILDREN=8		# children of spec19, each with a grandchild (even)
-PER_CG=3000		# unused dentries of each memcg: makes "all" long enough
-			# for the rmdirs to land inside it
+PER_CG=3000		# unused dentries of each memcg at first: makes "all"
+			# long enough for the rmdirs to land inside it; after a
+			# round in which they did not, twice as many (a faster
+			# host, or a faster shrink, shortens the write more than
+			# the rmdirs), up to MAX_PER_CG
+MAX_PER_CG=24000
 CHURN=10		# fresh memcgs made and removed under spec19 during "all"
 
 need_file "" memory.force_slab_shrink
@@ -45,17 +50,26 @@ rmdir_worker() {
 	exit 0
 }
 
+# another_round: true while another round should start.
+another_round() {
+	if [ $overlaps -eq 0 ]; then
+		[ $round -le $NO_OVERLAP_ROUNDS ]
+	else
+		rounds_more $((round - 1)) 1 $ROUNDS $SECONDS_
+	fi
+}
+
 round=1
+per=$PER_CG
 rounds_start
-while [ $round -le $ROUNDS ] &&
-	{ [ $overlaps -eq 0 ] || rounds_more $((round - 1)) 1 $ROUNDS $SECONDS_; }; do
-	cg_lookup_many spec19 "$d" $PER_CG "p$round-"
+while another_round; do
+	cg_lookup_many spec19 "$d" $per "p$round-"
 	i=1
 	while [ $i -le $CHILDREN ]; do
 		cg_create spec19/c$i
 		cg_create spec19/c$i/g
-		cg_lookup_many spec19/c$i "$d" $PER_CG "c$round-$i-"
-		cg_lookup_many spec19/c$i/g "$d" $PER_CG "g$round-$i-"
+		cg_lookup_many spec19/c$i "$d" $per "c$round-$i-"
+		cg_lookup_many spec19/c$i/g "$d" $per "g$round-$i-"
 		i=$((i + 1))
 	done
 	t0=$(cg_unused spec19 total_unused)
@@ -80,7 +94,12 @@ while [ $round -le $ROUNDS ] &&
 	for p in $pids; do
 		wait "$p" || fail "round $round: $(cat $tmp/rmdir*)"
 	done
-	[ -e $tmp/done ] || overlaps=$((overlaps + 1))
+	if [ -e $tmp/done ]; then
+		diag "round $round: the write of all ended before the last rmdir"
+		[ $per -ge $MAX_PER_CG ] || per=$((per * 2))
+	else
+		overlaps=$((overlaps + 1))
+	fi
 	wait $churn || fail "round $round: mkdir/rmdir of a fresh memcg under spec19 failed"
 	wait $writer || fail "round $round: the write of all on spec19 failed"
 	# The second writer's child may be gone before it opens the file or
