@@ -8,7 +8,11 @@
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tree=$1
 series=${2:-$top/patches/series}
-pdir=$(dirname "$series")
+# Absolute paths: given patches/6.12/0001-... from the top of this tree,
+# 6.12's checkpatch reports trailing whitespace on blank context lines that
+# it does not report given the same file's absolute path.
+pdir=$(cd "$(dirname "$series")" && pwd) || exit 1
+series=$pdir/$(basename "$series")
 cp=$tree/scripts/checkpatch.pl
 if [ ! -f "$cp" ]; then
 	echo "not ok 1 checkpatch: no $cp (run make kernel first)"
