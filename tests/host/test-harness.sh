@@ -231,6 +231,36 @@ do
 	expect "a kernel log with '$(echo "$line" | cut -c 11-48)' fails" 1 "5 passed, 1 failed"
 done
 
+# issue 41, 1: a console log is read as bytes.  One NUL byte anywhere made
+# grep take the whole log for binary and print no line ("Binary file
+# matches" goes to stderr), so a KASAN report read as a clean log; a byte
+# that is not UTF-8 under a UTF-8 locale did the same.
+good_run
+printf '[    3.0] serial8250: too much work \000 for irq4\n' >> "$d/guest/console.log"
+echo '[   12.5] BUG: KASAN: slab-use-after-free in memcg_lru_count+0x1/0x2' >> "$d/guest/console.log"
+expect "a kernel report after a NUL byte in the kernel log fails" 1 "5 passed, 1 failed"
+good_run
+echo '[   12.5] BUG: KASAN: slab-use-after-free in memcg_lru_count+0x1/0x2' >> "$d/guest/console.log"
+printf '[   13.0] \000\000\000\n' >> "$d/guest/console.log"
+expect "a kernel report before a NUL byte in the kernel log fails" 1 "5 passed, 1 failed"
+good_run
+printf '[   12.5] WARNING: CPU: 1 PID: 88 at mm/vmscan.c:900 comm \377\376sh\n' >> "$d/guest/console.log"
+LC_ALL=C.UTF-8 expect "a kernel report holding a byte that is not UTF-8 fails (UTF-8 locale)" 1 "5 passed, 1 failed"
+good_run
+printf '[   12.5] BUG: KASAN: \000 use-after-free in d_lru_del\n' >> "$d/guest/console.log"
+expect "a kernel report with a NUL byte in its own line fails" 1 "5 passed, 1 failed"
+good_run
+sed -i 's/^# x$/# a test printed \x00 a NUL and \xff/' "$d/guest/results.log"
+expect "a NUL byte in a test's output leaves the guest's stream readable" 0 "6 passed, 0 failed"
+good_run
+sed -i -e 's/^ok 2 spec-01$/not ok 2 spec-01/' -e 's/^# x$/# a test printed \x00 a NUL/' \
+	"$d/guest/results.log"
+sed -i 's/^# guest-exit: 0 /# guest-exit: 1 /' "$d/guest/results.log"
+expect "a failed guest result after a NUL byte in the results is counted" 1 "5 passed, 1 failed"
+good_run
+printf '%s\n[    1.0] Run /init as init process\n[    2.0] \000\377 noise\n' "$BOOT" > "$d/guest/console.log"
+expect "a kernel log with a NUL and a stray byte but no report is clean" 0 "6 passed, 0 failed"
+
 # A failed kernel-log check shows the report with its stack trace, so a run
 # whose machine is gone (a fresh root, CI) can still be read.
 n=$((n + 1))

@@ -38,6 +38,11 @@
 #    system corruption, busy inodes, dropped printk messages).  A clean
 #    kernel log is one passed result.
 set -u
+# Every file is read as bytes: in a UTF-8 locale one byte that is not
+# UTF-8 made grep take a whole console log for binary, and a NUL byte does
+# in any locale (clean() below drops NULs; grep -a besides): it then
+# printed no line, and a KASAN report read as a clean log.
+export LC_ALL=C
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=tests/stress/log-patterns.sh
 . "$top/tests/stress/log-patterns.sh"
@@ -46,6 +51,10 @@ scratch=$(mktemp -d)
 # shellcheck disable=SC2317 # run by the EXIT trap
 on_exit() { _rc=$?; rm -rf "$scratch"; exit $_rc; }
 trap on_exit EXIT
+
+# clean FILE: FILE's bytes less carriage returns and NULs (a NUL, from a
+# serial line's noise or a test's output, is no character of any report)
+clean() { tr -d '\r\000' < "$1"; }
 
 finding() {	# finding ok|fail TEXT
 	if [ "$1" = ok ]; then
@@ -60,7 +69,7 @@ finding() {	# finding ok|fail TEXT
 # tally NAME TAP: add TAP's results to the counts and check its plan.
 # Prints "pass fail skip plan results order_ok nplans".
 tally() {
-	tr -d '\r' < "$1" | awk '
+	clean "$1" | awk '
 	/^1\.\.[0-9]+[ \t]*($|#)/ { plans++; sub(/^1\.\./, ""); plan = $0 + 0; next }
 	/^(not )?ok[ \t]/ {
 		n++
@@ -87,7 +96,7 @@ check_stream() {
 	stream_failed=$2
 	[ "$3" -eq 0 ] || {
 		finding fail "$name: $3 skipped (a skip is not a pass):"
-		grep -iE '^ok[[:space:]].*#[[:space:]]*(skip|todo)' "$tap" | sed 's/^/#   /'
+		clean "$tap" | grep -aiE '^ok[[:space:]].*#[[:space:]]*(skip|todo)' | sed 's/^/#   /'
 	}
 	plan=$4 results=$5 ordered=$6 plans=$7
 	if [ "$plans" -ne 1 ]; then
@@ -126,11 +135,12 @@ check_console() {
 		finding fail "$name: no kernel log ($console is missing or empty)"
 		return
 	fi
-	if ! grep -q 'Linux version' "$console"; then
+	clean "$console" > "$scratch/console"
+	if ! grep -aq 'Linux version' "$scratch/console"; then
 		finding fail "$name: the kernel log shows no boot"
 		return
 	fi
-	bad=$(tr -d '\r' < "$console" | grep -nE "$KERNEL_LOG_BAD")
+	bad=$(grep -anE "$KERNEL_LOG_BAD" "$scratch/console")
 	if [ -n "$bad" ]; then
 		finding fail "$name: kernel log is not clean:"
 		echo "$bad" | head -n 20 | sed 's/^/#   /'
@@ -138,7 +148,7 @@ check_console() {
 		# included), so that a run whose machine is gone can be read
 		first=${bad%%:*}
 		echo "#   console from line $first ($console):"
-		tr -d '\r' < "$console" | sed -n "$first,$((first + 49))p" |
+		sed -n "$first,$((first + 49))p" "$scratch/console" |
 			sed 's/^/#   | /'
 	else
 		finding ok "$name: kernel log clean (no panic, oops, BUG, WARNING, report, stall)"
@@ -147,7 +157,7 @@ check_console() {
 
 # result_names TAP: the name of every top-level result, in order.
 result_names() {
-	tr -d '\r' < "$1" | awk '
+	clean "$1" | awk '
 	/^ok[ \t]/ { print $3; next }
 	/^not ok[ \t]/ { print $4 }'
 }
@@ -156,7 +166,7 @@ result_names() {
 # order (a guest that ran a different set of the same size is not green).
 check_names() {
 	result_names "$2" > "$scratch/ran"
-	grep -v '^[[:space:]]*$' "$3" > "$scratch/selected"
+	clean "$3" | grep -av '^[[:space:]]*$' > "$scratch/selected"
 	cmp -s "$scratch/ran" "$scratch/selected" && return 0
 	# a count that differs has had its finding already
 	[ "$(wc -l < "$scratch/ran")" -eq "$(wc -l < "$scratch/selected")" ] || return 0
@@ -178,23 +188,23 @@ check_names() {
 # it, so a test that prints a guest-exit line cannot pass for init.
 check_exit() {
 	: > "$scratch/results"
-	[ -f "$2" ] && tr -d '\r' < "$2" > "$scratch/results"
-	exits=$(grep -c '^# guest-exit:' "$scratch/results")
+	[ -f "$2" ] && clean "$2" > "$scratch/results"
+	exits=$(grep -ac '^# guest-exit:' "$scratch/results")
 	if [ "$exits" -eq 0 ]; then
 		finding fail "$1: the guest never reported: it panicked, hung or timed out"
 		return
 	fi
 	boot=$(sed -n '1s/^# guest-boot: \([0-9a-fA-F-]\{16,\}\)$/\1/p' "$scratch/results")
-	last=$(grep -v '^[[:space:]]*$' "$scratch/results" | tail -n 1)
+	last=$(grep -av '^[[:space:]]*$' "$scratch/results" | tail -n 1)
 	exit_rc=$(printf '%s\n' "$last" | sed -n "s/^# guest-exit: \([0-9][0-9]*\) boot=$boot\$/\1/p")
-	if [ -z "$boot" ] || [ "$(grep -c '^# guest-boot:' "$scratch/results")" -ne 1 ]; then
+	if [ -z "$boot" ] || [ "$(grep -ac '^# guest-boot:' "$scratch/results")" -ne 1 ]; then
 		finding fail "$1: the stream does not start with init's one '# guest-boot: NONCE' line: its guest-exit line cannot be told from a test's"
 	elif [ -z "$exit_rc" ]; then
 		finding fail "$1: the last line is not init's guest-exit line (with this boot's nonce): a test printed it, or the run went on after it:"
-		grep -n '^# guest-exit:' "$scratch/results" | sed 's/^/#   /'
+		grep -an '^# guest-exit:' "$scratch/results" | sed 's/^/#   /'
 	elif [ "$exits" -ne 1 ]; then
 		finding fail "$1: guest-exit lines that init did not write (a test printed them):"
-		grep -n '^# guest-exit:' "$scratch/results" | sed 's/^/#   /'
+		grep -an '^# guest-exit:' "$scratch/results" | sed 's/^/#   /'
 	elif [ "$exit_rc" != 0 ]; then
 		[ "$stream_failed" -gt 0 ] ||
 			finding fail "$1: guest run exited $exit_rc without reporting a failure"
@@ -208,7 +218,7 @@ check_guest() {
 		finding fail "$name: the host's selection ($sel) is missing"
 		expected=0
 	else
-		expected=$(grep -c '[^[:space:]]' "$sel")
+		expected=$(clean "$sel" | grep -ac '[^[:space:]]')
 		[ "$expected" -gt 0 ] || finding fail "$name: no guest test was selected"
 	fi
 	check_stream "$name" "$dir/results.log" "$expected" &&
