@@ -26,8 +26,8 @@ good_run() {
 	mkdir -p "$d/guest"
 	printf 'ok 1 checkpatch a.patch\nok 2 checkpatch b.patch\n1..2\n' > "$d/lint.tap"
 	echo 0 > "$d/lint.rc"
-	printf '# guest-boot: %s\nKTAP version 1\n1..3\n# hello\nok 1 smoke-01\nok 2 spec-01\n# x\nok 3 tools-01\n# guest-exit: 0 boot=%s\n' \
-		"$NONCE" "$NONCE" > "$d/guest/results.log"
+	printf '# guest-boot: %s\nKTAP version 1\n1..3\n# hello\nok 1 smoke-01\nok 2 spec-01\n# x\nok 3 tools-01\n# guest-tainted: 0 boot=%s\n# guest-exit: 0 boot=%s\n' \
+		"$NONCE" "$NONCE" "$NONCE" > "$d/guest/results.log"
 	printf 'smoke-01\nspec-01\ntools-01\n' > "$d/guest/selected"
 	printf '%s\n[    1.0] Run /init as init process\n' "$BOOT" > "$d/guest/console.log"
 	echo 0 > "$d/guest/qemu.rc"
@@ -38,7 +38,9 @@ judge() {	# judge [ARG...]: run verdict.sh on the run in $d, ARGs added
 		--guest guest "$d/guest" "$d/guest/selected" "$@" > "$scratch/out" 2>&1
 }
 
-# expect NAME WANT_RC "P passed, F failed" [ARG...]: judge, compare.
+# expect NAME WANT_RC "P passed, F failed" [ARG...]: judge, compare; with
+# expect_text set, the judge's output must say it too.
+expect_text=
 expect() {
 	n=$((n + 1))
 	_name=$1 _rc=$2 _last=$3
@@ -47,11 +49,12 @@ expect() {
 	rc=$?
 	set -- "$_name" "$_rc" "$_last"
 	last=$(tail -n 1 "$scratch/out")
-	if [ "$rc" -eq "$2" ] && [ "$last" = "$3" ]; then
+	if [ "$rc" -eq "$2" ] && [ "$last" = "$3" ] &&
+		{ [ -z "$expect_text" ] || grep -qF -e "$expect_text" "$scratch/out"; }; then
 		echo "ok $n $1"
 	else
 		echo "not ok $n $1"
-		echo "# exit $rc (want $2), last line '$last' (want '$3')"
+		echo "# exit $rc (want $2), last line '$last' (want '$3')${expect_text:+, saying '$expect_text'}"
 		sed 's/^/#   /' "$scratch/out"
 		failures=$((failures + 1))
 	fi
@@ -69,7 +72,7 @@ sed -i '/^1\.\.3$/d' "$d/guest/results.log"
 expect "a guest run without a plan fails" 1 "6 passed, 1 failed"
 
 good_run
-printf '# guest-boot: %s\nKTAP version 1\n1..0\n# guest-exit: 0 boot=%s\n' "$NONCE" "$NONCE" \
+printf '# guest-boot: %s\nKTAP version 1\n1..0\n# guest-tainted: 0 boot=%s\n# guest-exit: 0 boot=%s\n' "$NONCE" "$NONCE" "$NONCE" \
 	> "$d/guest/results.log"
 : > "$d/guest/selected"
 expect "a guest run that planned nothing fails" 1 "3 passed, 2 failed"
@@ -260,6 +263,33 @@ expect "a failed guest result after a NUL byte in the results is counted" 1 "5 p
 good_run
 printf '%s\n[    1.0] Run /init as init process\n[    2.0] \000\377 noise\n' "$BOOT" > "$d/guest/console.log"
 expect "a kernel log with a NUL and a stray byte but no report is clean" 0 "6 passed, 0 failed"
+
+# issue 41, 2: the backstop no pattern list can miss.  init prints
+# /proc/sys/kernel/tainted (with its nonce) just before its exit line; the
+# taint bits of a warning, an oops (die), a bad page (KASAN's too), a soft
+# lockup or a machine check fail the run, whatever the console shows.
+for c in "512|warning (W)" "128|die (D)" "32|bad page (B)" "16384|soft lockup (L)" \
+	"16|machine check (M)" "13056|warning (W)"; do
+	good_run
+	sed -i "s/^# guest-tainted: 0 /# guest-tainted: ${c%%|*} /" "$d/guest/results.log"
+	expect_text=${c#*|}
+	expect "a guest whose kernel is tainted ${c%%|*} fails, naming the $(echo "${c#*|}" | tr -d '()')" \
+		1 "6 passed, 1 failed"
+	expect_text=
+done
+good_run
+sed -i "s/^# guest-tainted: 0 /# guest-tainted: 12289 /" "$d/guest/results.log"
+expect "a taint that is no kernel report (proprietary, unsigned, out-of-tree) passes" 0 "6 passed, 0 failed"
+good_run
+sed -i '/^# guest-tainted:/d' "$d/guest/results.log"
+expect "a guest run without init's taint line fails" 1 "6 passed, 1 failed"
+good_run
+sed -i 's/^# guest-tainted: 0 boot=.*/# guest-tainted: 0 boot=00000000-1111-2222-3333-444444444444/' \
+	"$d/guest/results.log"
+echo "# guest-tainted: 512 boot=$NONCE" > "$scratch/taint"
+sed -i "/^# x\$/r $scratch/taint" "$d/guest/results.log"
+expect "a taint line a test printed (another nonce) in place of init's, init's earlier, fails" \
+	1 "6 passed, 1 failed"
 
 # A failed kernel-log check shows the report with its stack trace, so a run
 # whose machine is gone (a fresh root, CI) can still be read.
@@ -481,11 +511,12 @@ fsck_case() {	# fsck_case NAME WANT_RC "P passed, F failed"
 	"$verdict" --stream fsck "$scratch/fsck.tap" "$scratch/fsck.rc" > "$scratch/out" 2>&1
 	rc=$?
 	last=$(tail -n 1 "$scratch/out")
-	if [ "$rc" -eq "$2" ] && [ "$last" = "$3" ]; then
+	if [ "$rc" -eq "$2" ] && [ "$last" = "$3" ] &&
+		{ [ -z "$expect_text" ] || grep -qF -e "$expect_text" "$scratch/out"; }; then
 		echo "ok $n $1"
 	else
 		echo "not ok $n $1"
-		echo "# exit $rc (want $2), last line '$last' (want '$3')"
+		echo "# exit $rc (want $2), last line '$last' (want '$3')${expect_text:+, saying '$expect_text'}"
 		sed 's/^/#   /' "$scratch/fsck.tap" "$scratch/out"
 		failures=$((failures + 1))
 	fi

@@ -32,6 +32,10 @@
 #    boot=NONCE" (NONCE a fresh random UUID that only init knows, so no
 #    test can forge the line; any other guest-exit line fails the run too);
 #    or whose qemu ended by the hard timeout or with an error;
+#  - a guest whose init did not report /proc/sys/kernel/tainted just before
+#    its exit line ("# guest-tainted: N boot=NONCE"), or whose kernel was
+#    tainted by a warning, an oops (die), a bad page, a soft lockup or a
+#    machine check: the backstop for a report no pattern names;
 #  - a kernel log that is missing, shows no boot, or shows any line of
 #    tests/stress/log-patterns.sh (panic, oops, BUG, WARNING, KASAN/KFENCE/
 #    UBSAN report, lockdep splat, lockup, stall, hung task, list or file
@@ -205,10 +209,32 @@ check_exit() {
 	elif [ "$exits" -ne 1 ]; then
 		finding fail "$1: guest-exit lines that init did not write (a test printed them):"
 		grep -an '^# guest-exit:' "$scratch/results" | sed 's/^/#   /'
-	elif [ "$exit_rc" != 0 ]; then
-		[ "$stream_failed" -gt 0 ] ||
+	else
+		[ "$exit_rc" = 0 ] || [ "$stream_failed" -gt 0 ] ||
 			finding fail "$1: guest run exited $exit_rc without reporting a failure"
+		check_taint "$1" "$boot"
 	fi
+}
+
+# check_taint NAME NONCE: the backstop no pattern list can miss.  init
+# prints "# guest-tainted: N boot=NONCE" (N from /proc/sys/kernel/tainted)
+# just before its exit line; the kernel sets these bits for what it
+# reports, whatever the report's words: W (bit 9) a WARN, D (7) an oops
+# or BUG (die), B (5) a bad page (KASAN's reports too), L (14) a soft
+# lockup, M (4) a machine check.
+check_taint() {
+	taint=$(grep -av '^[[:space:]]*$' "$scratch/results" | tail -n 2 | head -n 1 |
+		sed -n "s/^# guest-tainted: \([0-9][0-9]*\) boot=$2\$/\1/p")
+	if [ -z "$taint" ]; then
+		finding fail "$1: init did not report the kernel's taint (a '# guest-tainted: N boot=NONCE' line before its exit line)"
+		return
+	fi
+	why=
+	for b in "9|warning (W)" "7|die (D)" "5|bad page (B)" "14|soft lockup (L)" "4|machine check (M)"; do
+		[ $(( (taint >> ${b%%|*}) & 1 )) -eq 0 ] || why="${why:+$why, }${b#*|}"
+	done
+	[ -z "$why" ] ||
+		finding fail "$1: the kernel is tainted $taint at the end of the run: $why (the console log has the report)"
 }
 
 check_guest() {
