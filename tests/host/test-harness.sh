@@ -227,7 +227,14 @@ for line in \
 	'[   12.5] list_add corruption. prev->next should be next (ffff888003c0a0a0), but was 0000000000000000.' \
 	'[   12.5] list_del corruption, ffff888003c0a0a0->next is LIST_POISON1 (dead000000000100)' \
 	'[   12.5] list_add double add: new=ffff888003c0a0a0, prev=ffff888003c0a0a0, next=ffff888003c0b0b0.' \
-	'[   12.5] BUG dentry (Not tainted): Poison overwritten'
+	'[   12.5] BUG dentry (Not tainted): Poison overwritten' \
+	'[   12.5] XFS (vdb): Metadata CRC error detected at xfs_dir3_block_read_verify+0x1/0x2 [xfs], xfs_dir3_block block 0x80' \
+	'[   12.5] XFS (vdb): Unmount and run xfs_repair' \
+	'[   12.5] EXT4-fs (vda): Delayed block allocation failed for inode 12 at logical offset 0 with max blocks 1 with error 117' \
+	'[   12.5] EXT4-fs (vda): This should not happen!! Data will be lost' \
+	'[   12.5] I/O error, dev vda, sector 2048 op 0x1:(WRITE) flags 0x800 phys_seg 1 prio class 2' \
+	'[   12.5] Buffer I/O error on device vda, logical block 9' \
+	'[   12.5] lost async page write'
 do
 	good_run
 	echo "$line" >> "$d/guest/console.log"
