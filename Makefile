@@ -3,7 +3,7 @@
 #   make demo    build everything, boot the 6.1 guest, show the control files
 #   make check   build both kernels, lint both series, run every test
 #
-# See README.md for the rest.
+# See README.md for the rest, docs/ for testing, benchmarks and budget.
 
 SHELL      := /bin/bash
 TOP        := $(CURDIR)
@@ -167,19 +167,29 @@ run demo: kernel initramfs
 	@qemu/boot.sh --kernel $(BZIMAGE) --initrd $(INITRD) --run demo \
 		--out $(call kdir,demo-v2,$(K)) --append cgroup=v2
 
+# Only P5 boots the vanilla kernel, so bench and bench-insns build it only
+# when a part asked for is p5 or p5-v2: `make bench BENCH_PARTS="p2 p8"`
+# compiles no second kernel.  bench_vanilla PARTS,DEFAULT: the P5 parts of
+# PARTS, or of DEFAULT (the script's own default) when PARTS is empty.
+bench_vanilla = $(filter p5 p5-v2,$(or $(strip $(1)),$(2)))
+BENCH_VANILLA = $(call bench_vanilla,$(BENCH_PARTS),main p5 p5-v2)
+INSNS_VANILLA = $(call bench_vanilla,$(INSNS_PARTS),p5 p5-v2 p2)
+
 # P1-P4, P6-P8 on the patched kernel, P5 booting it and vanilla in turn;
 # build/bench/table.txt and bench.png.  BENCH_SCALE=N goes bigger;
 # BENCH_PAIRS=N boots N P5 pairs a hierarchy (12 to judge P5);
 # BENCH_PARTS="p2 p5" runs only those; BENCH_PROFILE=1 adds function
-# profiles of P1, P2 and P5 (build/bench/profile.txt).
-bench: kernel vanilla-kernel initramfs
-	@tests/bench/run.sh --kernel $(BZIMAGE) --vanilla $(VBZIMAGE) \
+# profiles of P1, P2 and P5 (build/bench/profile.txt).  docs/benchmarks.md.
+bench: kernel initramfs $(if $(BENCH_VANILLA),vanilla-kernel)
+	@tests/bench/run.sh --kernel $(BZIMAGE) \
+		$(if $(BENCH_VANILLA),--vanilla $(VBZIMAGE)) \
 		--initrd $(INITRD) --out $(call kdir,bench,$(K))
 
 # P5 (v1, v2) and P2 in guest instructions, counted by a TCG plugin, not
 # in time: build/bench-insns/insns.txt.  INSNS_PARTS, INSNS_BOOTS, BENCH_SCALE.
-bench-insns: kernel vanilla-kernel initramfs
-	@tests/bench/insns.sh --kernel $(BZIMAGE) --vanilla $(VBZIMAGE) \
+bench-insns: kernel initramfs $(if $(INSNS_VANILLA),vanilla-kernel)
+	@tests/bench/insns.sh --kernel $(BZIMAGE) \
+		$(if $(INSNS_VANILLA),--vanilla $(VBZIMAGE)) \
 		--initrd $(INITRD) --out $(call kdir,bench-insns,$(K))
 
 shell: kernel initramfs
@@ -229,7 +239,7 @@ DEBUG_CHECK ?= $(if $(T),0,1)
 # The two hierarchies drive the same handlers (the v2 files are cftype
 # entries over them); split so that the two runs, which run side by
 # side at the end of the check, take about as long: 270-300 s of tests
-# each, 320-340 s with the boot, warm, on either kernel (README: Budget).
+# each, 320-340 s with the boot, warm, on either kernel (docs/budget.md).
 DEBUG_TESTS ?= stress- \
 	v1:spec-19 v1:safety-02 v1:force-06 v1:force-09 v1:force-04 \
 	v1:input-01 v1:seed-04 v1:force-13 v1:force-03 v1:force-20 \
@@ -243,7 +253,7 @@ HIER ?= v1 v2
 # The debug kernel runs on the newest kernel named (DEBUG_KVER, by default
 # the last of KVER: 6.12 in a plain `make check`, 6.1 with KVER=6.1), on
 # both hierarchies: building and booting a second debug kernel does not
-# fit a cold check of both kernels in CI's budget (README: Budget).
+# fit a cold check of both kernels in CI's budget (docs/budget.md).
 # DEBUG_KVER="6.1 6.12" runs both.  DEBUG_HIER keeps one hierarchy.
 DEBUG_KVER ?= $(lastword $(KVER))
 $(foreach k,$(DEBUG_KVER),$(if $(filter $(k),$(KVERS)),,$(error DEBUG_KVER: '$(k)' is not one of $(KVERS))))

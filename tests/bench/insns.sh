@@ -1,5 +1,5 @@
 #!/bin/sh
-# insns.sh --kernel BZIMAGE --vanilla BZIMAGE --initrd CPIO --out DIR
+# insns.sh --kernel BZIMAGE [--vanilla BZIMAGE] --initrd CPIO --out DIR
 #
 # `make bench-insns`: what the series costs in instructions, not in TCG's
 # time.  Under TCG the same work times several percent apart in kernels
@@ -14,6 +14,7 @@
 #   p5, p5-v2   P5's churn, lookups and limit reclaim (tests/bench.sh), on
 #               the patched and on the vanilla kernel, cgroup v1 and v2
 #   p2          P2's `all` against drop_caches, on the patched kernel
+#               (so --vanilla is needed only with p5 or p5-v2)
 # and prints DIR/insns.txt: each phase's instructions and their ratio,
 # patched / vanilla (P2: all / drop_caches), and the functions whose
 # instructions differ most between the two sides, from System.map beside
@@ -37,11 +38,12 @@ while [ $# -gt 0 ]; do
 	*) echo "insns.sh: unknown argument: $1" >&2; exit 2 ;;
 	esac
 done
-if [ -z "$kernel" ] || [ -z "$vanilla" ] || [ -z "$initrd" ] || [ -z "$out" ]; then
-	echo "insns.sh: --kernel, --vanilla, --initrd and --out are required" >&2
+if [ -z "$kernel" ] || [ -z "$initrd" ] || [ -z "$out" ]; then
+	echo "insns.sh: --kernel, --initrd and --out are required" >&2
 	exit 2
 fi
 scale=${BENCH_SCALE:-1}
+# the Makefile's bench-insns target has this default too (INSNS_VANILLA)
 parts=${INSNS_PARTS:-p5 p5-v2 p2}
 ntop=${INSNS_TOP:-15} boots=${INSNS_BOOTS:-2}
 for v in "$scale" "$ntop" "$boots"; do
@@ -51,19 +53,27 @@ for v in "$scale" "$ntop" "$boots"; do
 		exit 2 ;;
 	esac
 done
+need_vanilla=''
 for p in $parts; do
 	case "$p" in
-	p5 | p5-v2 | p2) ;;
+	p5 | p5-v2) need_vanilla=1 ;;
+	p2) ;;
 	*) echo "insns.sh: INSNS_PARTS: unknown part '$p' (p5, p5-v2, p2)" >&2; exit 2 ;;
 	esac
 done
+# only P5 boots the vanilla kernel
+if [ -n "$need_vanilla" ] && [ -z "$vanilla" ]; then
+	echo "insns.sh: INSNS_PARTS names P5 ($parts): --vanilla is required" >&2
+	exit 2
+fi
 # System.map of the tree a bzImage was built in (O=DIR/arch/x86/boot/bzImage)
 map_of() {
 	_m=$(dirname "$1")/../../../System.map
 	[ -f "$_m" ] || { echo "insns.sh: no System.map beside $1 ($_m)" >&2; exit 2; }
 	echo "$_m"
 }
-kmap=$(map_of "$kernel") vmap=$(map_of "$vanilla")
+kmap=$(map_of "$kernel") vmap=''
+[ -z "$need_vanilla" ] || vmap=$(map_of "$vanilla")
 
 again=${INSNS_AGAIN:-0}
 case "$again" in

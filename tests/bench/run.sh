@@ -1,5 +1,5 @@
 #!/bin/sh
-# run.sh --kernel BZIMAGE --vanilla BZIMAGE --initrd CPIO --out DIR
+# run.sh --kernel BZIMAGE [--vanilla BZIMAGE] --initrd CPIO --out DIR
 #
 # The host side of `make bench`.  Boots the patched kernel once for P1-P4
 # and P6-P8 (tests/bench.sh, bench=main), then the patched and the vanilla
@@ -16,6 +16,7 @@
 # BENCH_PARTS="main p5 p5-v2" (the default) runs only the parts named;
 # p5-v2 is P5 again with both kernels booted on cgroup v2 (figures P5v2-*);
 # p1..p8 other than p5 name parts of main's boot (p1 and p4 run together).
+# --vanilla is needed only when P5 (p5, p5-v2) is among the parts.
 # BENCH_PROFILE=1 adds an untimed round of P1, P2 and P5 under ftrace's
 # function profiler (tests/bench.sh): DIR/profile.txt, each label's
 # functions by self time, and the labels that differ only in their last
@@ -33,21 +34,28 @@ while [ $# -gt 0 ]; do
 	*) echo "run.sh: unknown argument: $1" >&2; exit 2 ;;
 	esac
 done
-if [ -z "$kernel" ] || [ -z "$vanilla" ] || [ -z "$initrd" ] || [ -z "$out" ]; then
-	echo "run.sh: --kernel, --vanilla, --initrd and --out are required" >&2
-	exit 2
-fi
 scale=${BENCH_SCALE:-1}
 pairs=${BENCH_PAIRS:-3}
+# the Makefile's bench target has this default too (BENCH_VANILLA)
 parts=${BENCH_PARTS:-main p5 p5-v2}
-only=''
+only='' need_vanilla=''
 for p in $parts; do
 	case "$p" in
-	main | p5 | p5-v2) ;;
+	main) ;;
+	p5 | p5-v2) need_vanilla=1 ;;
 	p[1-4] | p[6-8]) only="$only,$p" ;;
 	*) echo "run.sh: BENCH_PARTS: unknown part '$p' (main, p1..p8)" >&2; exit 2 ;;
 	esac
 done
+if [ -z "$kernel" ] || [ -z "$initrd" ] || [ -z "$out" ]; then
+	echo "run.sh: --kernel, --initrd and --out are required" >&2
+	exit 2
+fi
+# only P5 boots the vanilla kernel
+if [ -n "$need_vanilla" ] && [ -z "$vanilla" ]; then
+	echo "run.sh: BENCH_PARTS names P5 ($parts): --vanilla is required" >&2
+	exit 2
+fi
 profile=${BENCH_PROFILE:-0}
 case "$profile" in
 0) prof='' ;;
