@@ -264,7 +264,8 @@ static void print_json(const struct rows *rows, const struct opts *o)
 	putchar('\n');
 }
 
-static void print_prometheus(const struct rows *rows)
+static void print_prometheus(const struct rows *rows, const struct tool_cgroups *cgs,
+			     const size_t *arg_failed)
 {
 	char node[16], dev[32], major[16], minor[16];
 
@@ -323,9 +324,17 @@ static void print_prometheus(const struct rows *rows)
 			cgprom_sample(stdout, "memcg_dentry_unused_sb", l, 6, sb->n);
 		}
 	}
+	/*
+	 * one sample per CGROUP named, labelled with it: the textfiles a host
+	 * writes per subtree (-R /A, -R /B) never publish the same series
+	 */
 	cgprom_family(stdout, "memcg_dentry_read_errors", "gauge",
-		      "Cgroups (or subtrees) cgdentry could not read in this run; named on its stderr.");
-	cgprom_sample(stdout, "memcg_dentry_read_errors", NULL, 0, rows->failed);
+		      "Cgroups (or subtrees) that cgdentry could not read in this run, per CGROUP named (with -R: its subtree); each named on its stderr.");
+	for (size_t i = 0; i < cgs->n; i++) {
+		struct cgprom_label l[] = { { "cgroup", cgs->path[i] } };
+
+		cgprom_sample(stdout, "memcg_dentry_read_errors", l, 1, arg_failed[i]);
+	}
 }
 
 /* The NODES cell, "N0=n,N1=n,...", however many nodes there are. */
@@ -410,6 +419,7 @@ int main(int argc, char **argv)
 	struct tool_cgroups cgs = { 0 };
 	struct opts o = { 0 };
 	struct rows rows = { 0 };
+	size_t *arg_failed;
 	int c;
 
 	tool_setup("cgdentry");
@@ -427,6 +437,7 @@ int main(int argc, char **argv)
 		}
 	}
 	tool_add_operands(&cgs, argc, argv, optind);
+	tool_dedupe_cgroups(&cgs);
 	tool_out_check(&o.out, NULL);
 	/* check -o before touching any cgroup */
 	if (o.by_sb)
@@ -452,13 +463,22 @@ int main(int argc, char **argv)
 		}
 		fclose(f);
 	}
-	for (size_t i = 0; i < cgs.n; i++)
+	arg_failed = calloc(cgs.n, sizeof(*arg_failed));
+	if (!arg_failed) {
+		tool_err(NULL, "out of memory");
+		return EXIT_FAIL;
+	}
+	for (size_t i = 0; i < cgs.n; i++) {
+		size_t before = rows.failed;
+
 		collect(cgs.path[i], o.recursive, &rows);
+		arg_failed[i] = rows.failed - before;
+	}
 
 	if (o.out.mode == CGO_JSON && !o.out.columns)
 		print_json(&rows, &o);
 	else if (o.out.mode == CGO_PROM)
-		print_prometheus(&rows);
+		print_prometheus(&rows, &cgs, arg_failed);
 	else
 		print_table(&rows, &o);
 
@@ -470,6 +490,7 @@ int main(int argc, char **argv)
 	cgpath_pathset_free(&rows.seen);
 	cgmount_free(&mounts);
 	tool_free_cgroups(&cgs);
+	free(arg_failed);
 	/*
 	 * --prometheus: what could be read is published and the failures
 	 * counted in memcg_dentry_read_errors, so '> f.tmp && mv' still

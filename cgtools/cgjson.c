@@ -97,20 +97,16 @@ void cgjw_fixed(struct cgjw *w, const char *key, double v, int decimals)
 
 void cgj_string(FILE *out, const char *s)
 {
+	struct cgtext_iter it;
 	struct cgtext_piece pc;
 
 	fputc('"', out);
-	while (cgtext_next(&s, &pc)) {
+	cgtext_begin(&it, s, 0);
+	while (cgtext_next(&it, &pc)) {
 		if (pc.escaped)
 			fprintf(out, "\\\\x%02x", (unsigned)pc.cp);
-		else if (pc.cp == '"')
-			fputs("\\\"", out);
-		else if (pc.cp == '\n')
-			fputs("\\n", out);
-		else if (pc.cp == '\t')
-			fputs("\\t", out);
-		else if (pc.cp < 0x20 || pc.cp == 0x7f || (pc.cp >= 0x80 && pc.cp < 0xa0))
-			fprintf(out, "\\u%04x", (unsigned)pc.cp);
+		else if (pc.cp == '"' || pc.cp == '\\')
+			fprintf(out, "\\%c", (int)pc.cp);
 		else
 			fwrite(pc.bytes, 1, pc.len, out);
 	}

@@ -52,11 +52,10 @@ void cgjw_null(struct cgjw *w, const char *key);
 void cgjw_fixed(struct cgjw *w, const char *key, double v, int decimals);
 
 /*
- * Write S as a JSON string, quotes included, in the reversible form of
- * cgtext.h: a byte that is not UTF-8, and '\\', become the four
- * characters \xHH (JSON "\\xHH"); '"' and control characters (C0, DEL,
- * C1) are escaped as JSON escapes them.  The output is always valid JSON
- * and two different names never give the same string.
+ * Write S as a JSON string, quotes included, in the printed form of
+ * cgtext.h: a plain name as it is ('"' and '\\' escaped as JSON escapes
+ * them), any other in its escaped form (\xHH, JSON "\\xHH").  The output
+ * is always valid JSON and two different names never give the same string.
  */
 void cgj_string(FILE *out, const char *s);
 

@@ -218,10 +218,21 @@ static int add_dir(const char *full, void *arg)
 	return 0;
 }
 
+/*
+ * A directory the walk could not read.  ENOENT: the cgroup was removed
+ * between being listed and being read (libcgroup's fts says so, and so
+ * does the fake backend); on a host where cgroups come and go that is no
+ * error, and it is left out with its subtree, as a cgroup removed before
+ * the walk would be.  Its own read, if it is the CGROUP named, says it
+ * is gone.
+ */
 static void bad_dir(const char *full, int rc, void *arg)
 {
 	struct walk *w = arg;
 	char rel[FILENAME_MAX];
+
+	if (rc == -ENOENT)
+		return;
 
 	if (cgpath_rel_path(cgfs_root(), full, rel, sizeof(rel)))
 		snprintf(rel, sizeof(rel), "%s", full);

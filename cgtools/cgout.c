@@ -43,41 +43,84 @@ static int term_width(const struct cgtext_piece *pc)
 	return w < 0 ? -1 : w;
 }
 
-/* One piece of a name as MODE writes it (see cgout.h); returns its width. */
+/* One piece of a name's form as MODE writes it (see cgout.h); returns its width. */
 static size_t escape_piece(FILE *out, const struct cgtext_piece *pc, enum cgo_mode mode)
 {
-	int ctrl = pc->cp < 0x20 || pc->cp == 0x7f || (pc->cp >= 0x80 && pc->cp < 0xa0);
 	int w = 1;
 
-	if (pc->escaped || ctrl || (mode == CGO_RAW && (pc->cp == ' ' || pc->cp >= 0x80)))
+	if (pc->escaped || (mode == CGO_RAW && (pc->cp == ' ' || pc->cp == '\\' ||
+						   pc->cp >= 0x80 || cgtext_is_control(pc->cp))))
 		return hex_bytes(out, pc->bytes, pc->len);
-	if (mode == CGO_PAIRS && strchr("\"`$", (int)pc->cp)) {
+	if (mode == CGO_PAIRS && strchr("\"`$\\", (int)pc->cp)) {
 		if (out) {
 			fputc('\\', out);
 			fputc((int)pc->cp, out);
 		}
 		return 2;
 	}
-	if (pc->cp >= 0x80 && mode == CGO_TABLE) {
+	if (pc->cp >= 0x80 && mode == CGO_TABLE)
 		w = term_width(pc);
-		if (w < 0)
-			return hex_bytes(out, pc->bytes, pc->len);
-	}
 	if (out)
 		fwrite(pc->bytes, 1, pc->len, out);
 	return (size_t)w;
 }
 
 /*
- * cgo_escape(), stopping before the piece that would take the width past
- * LIMIT: a piece (a character, or an escape's four columns) is never cut.
+ * Start on S as MODE writes it: raw byte by byte (never the escaped
+ * form), a table in the escaped form also when the locale cannot show a
+ * character of it, the others in cgtext's form.
+ */
+static void form_begin(struct cgtext_iter *it, const char *s, enum cgo_mode mode)
+{
+	struct cgtext_piece pc;
+	int escape = 0;
+
+	if (mode == CGO_TABLE) {
+		cgtext_begin(it, s, 0);
+		while (!it->escape && cgtext_next(it, &pc))
+			if (pc.cp >= 0x80 && term_width(&pc) < 0)
+				escape = 1;
+	}
+	cgtext_begin(it, s, escape);
+	if (mode == CGO_RAW)
+		it->escape = 0;
+}
+
+/* The mark of a cell cut to fit, as lsblk's: an ellipsis, or "." without UTF-8. */
+static const char *cut_mark(size_t *width)
+{
+	*width = 1;
+	return MB_CUR_MAX > 1 ? "\u2026" : ".";
+}
+
+/*
+ * cgo_escape(), fitting in LIMIT columns: when the whole does not fit, the
+ * pieces that do and the cut mark; a piece (a character, or an escape's
+ * four columns) is never cut.
  */
 static size_t escape_upto(FILE *out, const char *s, enum cgo_mode mode, size_t limit)
 {
+	struct cgtext_iter it;
 	struct cgtext_piece pc;
-	size_t width = 0;
+	size_t width = 0, full = 0, markw;
+	const char *mark = cut_mark(&markw);
 
-	while (cgtext_next(&s, &pc)) {
+	if (limit != (size_t)-1) {
+		form_begin(&it, s, mode);
+		while (cgtext_next(&it, &pc))
+			full += escape_piece(NULL, &pc, mode);
+		if (full > limit) {
+			if (limit < markw)
+				return 0;
+			limit -= markw;
+		} else {
+			mark = NULL;
+		}
+	} else {
+		mark = NULL;
+	}
+	form_begin(&it, s, mode);
+	while (cgtext_next(&it, &pc)) {
 		size_t w = escape_piece(NULL, &pc, mode);
 
 		if (width + w > limit)
@@ -85,6 +128,11 @@ static size_t escape_upto(FILE *out, const char *s, enum cgo_mode mode, size_t l
 		if (out)
 			escape_piece(out, &pc, mode);
 		width += w;
+	}
+	if (mark) {
+		if (out)
+			fputs(mark, out);
+		width += markw;
 	}
 	return width;
 }
@@ -289,8 +337,10 @@ static void print_line(const struct cgo_table *t, FILE *out, size_t r, int head,
 		int last = i + 1 == t->nsel;
 		const char *s = head ? t->cols[c].name : shown(t, r, c, &indent);
 
-		if (indent > colw[c])
-			indent = colw[c];
+		/* a deep row keeps room for its name (cut and marked) */
+		if (indent > colw[c] / 2 &&
+		    indent + cgo_escape(NULL, s, CGO_TABLE) > colw[c])
+			indent = colw[c] / 2;
 		w = indent + escape_upto(NULL, s, CGO_TABLE, colw[c] - indent);
 		if (t->cols[c].flags & CGO_RIGHT)
 			fprintf(out, "%*s", (int)(colw[c] - w), "");

@@ -16,15 +16,17 @@
 enum cgo_mode { CGO_TABLE, CGO_RAW, CGO_PAIRS, CGO_JSON, CGO_PROM };
 
 /*
- * Write S for MODE, in the reversible form of cgtext.h: bytes that are
- * not UTF-8, and '\', as \xHH.  Every mode also writes control
- * characters (C0, DEL and C1 such as U+009B CSI) as \xHH, so a name can
- * neither break a line or a field nor drive the terminal.  RAW writes a
- * space and every non-ASCII byte as \xHH (fields are space-separated and
- * ASCII, as findmnt -r); TABLE writes what the locale cannot print as
- * \xHH; PAIRS puts '\' before '"', '`' and '$', so that the value can be
- * eval'd inside double quotes.  Returns the columns it takes on a
- * terminal (wcwidth: 2 for a CJK character, 0 for a combining one).
+ * Write S for MODE.  TABLE and PAIRS write the printed form of cgtext.h:
+ * a plain name as it is, any other (a control character, C0, DEL or C1
+ * such as U+009B CSI, or a byte that is not UTF-8) escaped, \x2f... for
+ * a path, so a name can neither break a line or a field nor drive the
+ * terminal; TABLE also escapes a name with a character the locale cannot
+ * show.  PAIRS then puts '\' before '"', '`', '$' and '\', so that the
+ * value eval'd inside double quotes is the form again.  RAW, as findmnt
+ * -r, writes each space, '\', control and non-ASCII byte as \xHH and the
+ * rest as it is: decoding every \xHH gives the name.  Returns the
+ * columns it takes on a terminal (wcwidth: 2 for a CJK character, 0 for
+ * a combining one).
  */
 size_t cgo_escape(FILE *out, const char *s, enum cgo_mode mode);
 

@@ -7,27 +7,37 @@
 #include "cgtext.h"
 
 /*
- * A label value in the reversible form of cgtext.h (a byte that is not
- * UTF-8, and '\\', as the four characters \xHH), then escaped for the
- * format: '\\' and newline, and '"' too.  HELP text (LABEL 0) is ours:
- * its '\\' is only escaped.  Two different names
- * never give the same label value, so no two series collide.
+ * A label value in the printed form of cgtext.h (a plain name as it is,
+ * any other escaped), then escaped for the format: '\\' and '"'.  Two
+ * different names never give the same label value, so no two series
+ * collide.
  */
-static void escape(FILE *out, const char *s, int label)
+static void escape_label(FILE *out, const char *s)
 {
+	struct cgtext_iter it;
 	struct cgtext_piece pc;
 
-	while (cgtext_next(&s, &pc)) {
-		if (!label && pc.cp == '\\')
-			fputs("\\\\", out);	/* HELP is our text, not a name */
-		else if (pc.escaped)
+	cgtext_begin(&it, s, 0);
+	while (cgtext_next(&it, &pc)) {
+		if (pc.escaped)
 			fprintf(out, "\\\\x%02x", (unsigned)pc.cp);
-		else if (label && pc.cp == '"')
-			fputs("\\\"", out);
-		else if (pc.cp == '\n')
-			fputs("\\n", out);
+		else if (pc.cp == '\\' || pc.cp == '"')
+			fprintf(out, "\\%c", (int)pc.cp);
 		else
 			fwrite(pc.bytes, 1, pc.len, out);
+	}
+}
+
+/* HELP text is ours, not a name: '\\' and newline escaped, as the format asks. */
+static void escape_help(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '\\')
+			fputs("\\\\", out);
+		else if (*s == '\n')
+			fputs("\\n", out);
+		else
+			fputc(*s, out);
 	}
 }
 
@@ -35,7 +45,7 @@ void cgprom_family(FILE *out, const char *name, const char *type,
 		   const char *help)
 {
 	fprintf(out, "# HELP %s ", name);
-	escape(out, help, 0);
+	escape_help(out, help);
 	fprintf(out, "\n# TYPE %s %s\n", name, type);
 }
 
@@ -46,7 +56,7 @@ void cgprom_sample(FILE *out, const char *name,
 	fputs(name, out);
 	for (size_t i = 0; i < nlabels; i++) {
 		fprintf(out, "%c%s=\"", i ? ',' : '{', labels[i].name);
-		escape(out, labels[i].value, 1);
+		escape_label(out, labels[i].value);
 		fputc('"', out);
 	}
 	fprintf(out, "%s %llu\n", nlabels ? "}" : "", (unsigned long long)value);

@@ -8,6 +8,7 @@
 #include "cgkv.h"
 #include "cgmem.h"
 #include "cgnum.h"
+#include "cgpath.h"
 #include "cgprom.h"
 #include "cgtool.h"
 
@@ -94,6 +95,8 @@ struct opts {
 	int own, recursive;
 	uint64_t interval_ms, count;
 	struct tool_out out;
+	struct tool_cgroups named;	/* the CGROUPs named (before -R) */
+	size_t *named_failed;		/* failures per CGROUP named */
 };
 
 /* One cgroup's file as read: ERR set when it failed or lacks keys. */
@@ -231,7 +234,8 @@ static const struct family {
 	  { "forced_shrinks" } },
 };
 
-static void print_prometheus(const struct reading *rs, size_t n, size_t failed)
+static void print_prometheus(const struct reading *rs, size_t n,
+			     const struct tool_cgroups *named, const size_t *named_failed)
 {
 	static const char *const origins[] = { "global", "limit", "forced" };
 
@@ -262,9 +266,26 @@ static void print_prometheus(const struct reading *rs, size_t n, size_t failed)
 			}
 		}
 	}
+	/* per CGROUP named, labelled with it, as cgdentry's */
 	cgprom_family(stdout, "memcg_slab_read_errors", "gauge",
-		      "Cgroups (or subtrees) cgslabstat could not read in this run; named on its stderr.");
-	cgprom_sample(stdout, "memcg_slab_read_errors", NULL, 0, failed);
+		      "Cgroups (or subtrees) that cgslabstat could not read in this run, per CGROUP named (with -R: its subtree); each named on its stderr.");
+	for (size_t i = 0; i < named->n; i++) {
+		struct cgprom_label l[] = { { "cgroup", named->path[i] } };
+
+		cgprom_sample(stdout, "memcg_slab_read_errors", l, 1, named_failed[i]);
+	}
+}
+
+/* Count a failure of PATH to the first CGROUP named that holds it. */
+static void count_failure(const struct opts *o, const char *path)
+{
+	for (size_t j = 0; j < o->named.n; j++) {
+		if (o->recursive ? cgpath_under(path, o->named.path[j]) :
+				   !strcmp(path, o->named.path[j])) {
+			o->named_failed[j]++;
+			return;
+		}
+	}
 }
 
 static int show_once(const struct tool_cgroups *cgs, const struct opts *o,
@@ -278,9 +299,10 @@ static int show_once(const struct tool_cgroups *cgs, const struct opts *o,
 		return EXIT_FAIL;
 	}
 	for (size_t i = 0; i < cgs->n; i++) {
-		if (read_stat(cgs->path[i], &rs[n]))
+		if (read_stat(cgs->path[i], &rs[n])) {
 			failed++;
-		else
+			count_failure(o, cgs->path[i]);
+		} else
 			ok++;
 		/*
 		 * a cgroup that exists keeps its entry, with what was read
@@ -294,7 +316,7 @@ static int show_once(const struct tool_cgroups *cgs, const struct opts *o,
 	if (o->out.mode == CGO_JSON && !o->out.columns)
 		print_once_json(rs, n);
 	else if (o->out.mode == CGO_PROM)
-		print_prometheus(rs, n, failed);
+		print_prometheus(rs, n, &o->named, o->named_failed);
 	else
 		print_once_table(rs, n, o);
 	for (size_t i = 0; i < n; i++)
@@ -424,16 +446,21 @@ static int show_intervals(const struct tool_cgroups *cgs, const struct opts *o,
 	return tool_status(ok, failed);
 }
 
-/* With -R: each CGROUP's subtree in its place; returns the failures. */
-static size_t expand(struct tool_cgroups *cgs)
+/*
+ * With -R: each CGROUP's subtree in its place; returns the failures,
+ * counted per CGROUP in NAMED_FAILED too.
+ */
+static size_t expand(struct tool_cgroups *cgs, size_t *named_failed)
 {
 	struct tool_cgroups all = { 0 };
 	size_t failed = 0;
 
 	for (size_t i = 0; i < cgs->n; i++) {
 		char **paths;
-		size_t n;
-		failed += tool_walk(cgs->path[i], &paths, &n);
+		size_t n, bad = tool_walk(cgs->path[i], &paths, &n);
+
+		failed += bad;
+		named_failed[i] += bad;
 		for (size_t j = 0; j < n; j++)
 			tool_add_path(&all, paths[j]);
 		cgm_free_paths(paths, n);
@@ -502,12 +529,21 @@ int main(int argc, char **argv)
 
 	tool_init();
 	tool_need_file(CGM_SLAB_STAT);
+	for (size_t i = 0; i < cgs.n; i++)
+		tool_add_path(&o.named, cgs.path[i]);
+	o.named_failed = calloc(cgs.n ? cgs.n : 1, sizeof(*o.named_failed));
+	if (!o.named_failed) {
+		tool_err(NULL, "out of memory");
+		return EXIT_FAIL;
+	}
 	if (o.recursive) {
-		walk_failed = expand(&cgs);
+		walk_failed = expand(&cgs, o.named_failed);
 		tool_dedupe_cgroups(&cgs);	/* -R / /A: each cgroup once */
 	}
 	rc = o.interval_ms ? show_intervals(&cgs, &o, walk_failed) :
 			     show_once(&cgs, &o, walk_failed);
 	tool_free_cgroups(&cgs);
+	tool_free_cgroups(&o.named);
+	free(o.named_failed);
 	return rc;
 }

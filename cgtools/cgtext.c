@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cgtext: the reversible text form of names; see cgtext.h.
+ * cgtext: the printed form of names; see cgtext.h.
  */
 #include "cgtext.h"
 
@@ -45,16 +45,45 @@ static uint32_t decode_cp(const unsigned char *s, size_t len)
 	return cp;
 }
 
-int cgtext_next(const char **s, struct cgtext_piece *pc)
+int cgtext_is_control(uint32_t cp)
 {
-	const unsigned char *p = (const unsigned char *)*s;
+	return cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0);
+}
+
+int cgtext_plain(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	if (*p == '\\')
+		return 0;	/* would read as an escaped form */
+	while (*p) {
+		size_t len = cgtext_utf8_len(p);
+
+		if (len == 0 || cgtext_is_control(decode_cp(p, len)))
+			return 0;
+		p += len;
+	}
+	return 1;
+}
+
+void cgtext_begin(struct cgtext_iter *it, const char *s, int escape)
+{
+	it->p = s;
+	it->escape = escape || !cgtext_plain(s);
+	it->first = 1;
+}
+
+int cgtext_next(struct cgtext_iter *it, struct cgtext_piece *pc)
+{
+	const unsigned char *p = (const unsigned char *)it->p;
 	size_t len;
 
 	if (!*p)
 		return 0;
 	len = cgtext_utf8_len(p);
-	pc->bytes = *s;
-	if (len == 0 || *p == '\\') {
+	pc->bytes = it->p;
+	if (len == 0 || (it->escape && (it->first || *p == '\\' ||
+					 cgtext_is_control(decode_cp(p, len))))) {
 		pc->len = 1;
 		pc->escaped = 1;
 		pc->cp = *p;
@@ -63,7 +92,8 @@ int cgtext_next(const char **s, struct cgtext_piece *pc)
 		pc->escaped = 0;
 		pc->cp = decode_cp(p, len);
 	}
-	*s += pc->len;
+	it->first = 0;
+	it->p += pc->len;
 	return 1;
 }
 
@@ -81,11 +111,12 @@ static int hexval(char c)
 int cgtext_decode(const char *in, char *out, size_t size)
 {
 	size_t n = 0;
+	int escaped = in[0] == '\\' && in[1] == 'x';
 
 	while (*in) {
 		int c = (unsigned char)*in;
 
-		if (in[0] == '\\' && in[1] == 'x' && hexval(in[2]) >= 0 &&
+		if (escaped && in[0] == '\\' && in[1] == 'x' && hexval(in[2]) >= 0 &&
 		    hexval(in[3]) >= 0) {
 			c = hexval(in[2]) * 16 + hexval(in[3]);
 			if (c == 0)

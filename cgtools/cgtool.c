@@ -8,7 +8,6 @@
 #include "cgmem.h"
 #include "cgnum.h"
 #include "cgpath.h"
-#include "cgtext.h"
 
 #include <errno.h>
 #include <locale.h>
@@ -200,12 +199,10 @@ void tool_add_path(struct tool_cgroups *cgs, const char *path)
 
 void tool_add_cgroup(struct tool_cgroups *cgs, const char *arg)
 {
-	char name[4096], path[4096];
+	char path[4096];
 
-	/* the reversible form the tools print (\xHH) names the same cgroup */
-	if (cgtext_decode(arg, name, sizeof(name)))
-		tool_usage_err("%s: not a cgroup path", arg);
-	switch (cgpath_cgroup_arg(name, path, sizeof(path))) {
+	/* the bytes as given: nothing is decoded (systemd's \x2d is a name) */
+	switch (cgpath_cgroup_arg(arg, path, sizeof(path))) {
 	case 0:
 		break;
 	case -2:

@@ -94,8 +94,8 @@ struct tool_cgroups {
 };
 
 /*
- * Add ARG (a path, or CTRL:PATH, in the reversible form the tools print:
- * \xHH is the byte HH); exits 1 if malformed.
+ * Add ARG (a path, or CTRL:PATH), its bytes taken as they are: nothing
+ * is decoded; exits 1 if malformed.
  */
 void tool_add_cgroup(struct tool_cgroups *cgs, const char *arg);
 /*

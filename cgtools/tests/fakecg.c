@@ -10,7 +10,7 @@
  * and written as plain files.  A
  * test breaks what it wants broken: a control file that is a directory
  * fails to read (EISDIR), a FIFO blocks until a signal, a removed
- * directory is a vanished cgroup.  No libcgroup: this runs anywhere.
+ * directory is a vanished cgroup (fakecg.vanish: removed during the walk).  No libcgroup: this runs anywhere.
  */
 #define _GNU_SOURCE
 #include "../cgmem-backend.h"
@@ -20,6 +20,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <libcgroup.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -177,19 +178,39 @@ int cgmb_read_lines(const char *cgroup, const char *file,
 	return rc;
 }
 
+/* Has directory PATH an entry named MARK? */
+static int marked(const char *path, const char *mark)
+{
+	char p[FILENAME_MAX];
+
+	return (size_t)snprintf(p, sizeof(p), "%s/%s", path, mark) < sizeof(p) &&
+	       !access(p, F_OK);
+}
+
+static int remove_entry(const char *path, const struct stat *st, int type,
+			struct FTW *ftw)
+{
+	(void)st;
+	(void)type;
+	(void)ftw;
+	return remove(path);
+}
+
 /*
  * As root, no mode keeps a directory from being read; a test marks one
- * unreadable with an entry named fakecg.eacces.
+ * unreadable with an entry named fakecg.eacces.  One marked
+ * fakecg.vanish is removed, with all below it, once the walk has listed
+ * it and before it reads it: the race a host with cgroups coming and
+ * going has in its walks, which libcgroup's fts reports as ENOENT.
  */
 static int scan(const char *path, struct dirent ***names)
 {
-	char mark[FILENAME_MAX];
-
-	if ((size_t)snprintf(mark, sizeof(mark), "%s/fakecg.eacces", path) < sizeof(mark) &&
-	    !access(mark, F_OK)) {
+	if (marked(path, "fakecg.eacces")) {
 		errno = EACCES;
 		return -1;
 	}
+	if (marked(path, "fakecg.vanish"))
+		nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 	return scandir(path, names, NULL, alphasort);
 }
 
@@ -206,9 +227,8 @@ static int walk_dir(char *path, size_t size,
 		return rc;
 	n = scan(path, &names);
 	if (n < 0) {
-		/* removed meanwhile: nothing to say; else as libcgroup's fts */
-		if (errno != ENOENT)
-			bad(path, -errno, arg);
+		/* as libcgroup's fts: every error, ENOENT (removed meanwhile) too */
+		bad(path, -errno, arg);
 		return 0;
 	}
 	for (int i = 0; i < n; i++) {

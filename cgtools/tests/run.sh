@@ -96,6 +96,28 @@ expect_text() {
 	esac
 }
 
+# unescape FORM: the name a printed form stands for (cgtools(7), Names):
+# a form that starts with \x is escaped, each \xHH in it the byte HH;
+# any other is the name as it is.  Bytes, whatever the locale.
+unescape() {
+	case $1 in
+	'\x'*) printf '%s' "$1" | LC_ALL=C awk '
+		BEGIN { RS = "\001"; hex = "0123456789abcdef" }
+		{
+			s = $0; out = ""
+			while ((i = index(s, "\\x")) > 0) {
+				h = tolower(substr(s, i + 2, 2))
+				a = index(hex, substr(h, 1, 1)); b = index(hex, substr(h, 2, 1))
+				if (a == 0 || b == 0) { out = out substr(s, 1, i + 1); s = substr(s, i + 2); continue }
+				out = out substr(s, 1, i - 1) sprintf("%c", (a - 1) * 16 + b - 1)
+				s = substr(s, i + 4)
+			}
+			printf "%s", out s
+		}' ;;
+	*) printf '%s' "$1" ;;
+	esac
+}
+
 # promtool_lint FILE: promtool check metrics (Debian's prometheus) parses
 # FILE and lints it clean (0), or not (1), or is missing (2); what it says
 # goes to $scratch/lint.  promtool exits 1 on a parse error, 3 with a line
@@ -398,13 +420,14 @@ expect_exit 0 "cgdentry on a cgroup named with a tab and a newline" \
 	$B/cgdentry -r -n "/A/small/t${tab}b${nl}n x"
 expect_same "raw escapes control characters and blanks" "$out" '/A/small/t\x09b\x0an\x20x 1 1'
 expect_exit 0 "cgdentry -R (table)" $B/cgdentry -R /A/small
-expect_same "table escapes control characters" "$out" 'CGROUP          UNUSED TOTAL
-/A/small            20    20
-  t\x09b\x0an x      1     1'
+expect_same "table escapes control characters" "$out" 'CGROUP             UNUSED TOTAL
+/A/small               20    20
+  \x74\x09b\x0an x      1     1'
 expect_exit 0 "cgdentry -P" $B/cgdentry -P -o CGROUP "/A/small/t${tab}b${nl}n x"
-expect_same "pairs escape control characters" "$out" 'CGROUP="/A/small/t\x09b\x0an x"'
+expect_same "pairs escape control characters" "$out" 'CGROUP="\x2fA/small/t\x09b\x0an x"'
 $B/cgdentry -J "/A/small/t${tab}b${nl}n x" > "$scratch/j"
-expect_text "JSON keeps the name exactly" "$($B/cgtest-json .cgroups[0].cgroup < "$scratch/j")" "/A/small/t${tab}b${nl}n x"
+expect_same "42.1 JSON writes a name with control characters escaped, marked by its \\x2f" \
+	"$($B/cgtest-json .cgroups[0].cgroup < "$scratch/j")" '\x2fA/small/t\x09b\x0an x'
 check_prom "cgdentry --prometheus with a tab, a newline and a blank in a name" \
 	$B/cgdentry --prometheus -R /A/small
 check_prom "cgslabstat --prometheus with a tab, a newline and a blank in a name" \
@@ -418,10 +441,10 @@ mkcg "/A/small/$cjk" 1 1
 mkcg "/A/small/x${csi}2J" 2 2
 expect_exit 0 "24.4 cgdentry -R with CJK and C1 names (C.UTF-8)" \
 	env LC_ALL=C.UTF-8 $B/cgdentry -R /A/small
-expect_same "24.4 columns aligned as a terminal shows them, CSI as \\xc2\\x9b" "$out" "CGROUP        UNUSED TOTAL
-/A/small          20    20
-  x\xc2\x9b2J      2     2
-  $cjk             1     1"
+expect_same "24.4 columns aligned as a terminal shows them, CSI as \\xc2\\x9b" "$out" "CGROUP           UNUSED TOTAL
+/A/small             20    20
+  \\x78\\xc2\\x9b2J      2     2
+  $cjk                1     1"
 check_prom "24.4 cgdentry --prometheus with CJK and C1 names" $B/cgdentry --prometheus -R /A/small
 check_prom "24.4 cgslabstat --prometheus with CJK and C1 names" $B/cgslabstat --prometheus -R /A/small
 rm -rf "$root/A/small/$cjk" "$root/A/small/x${csi}2J"
@@ -559,8 +582,8 @@ expect_text "cgdentry --prometheus: per device, with mount point" \
 	"$(grep "^memcg_dentry_unused_sb{cgroup=\"/A\",device=\"$rootdev\"" "$scratch/prom")" \
 	"memcg_dentry_unused_sb{cgroup=\"/A\",device=\"$rootdev\",major=\"${rootdev%:*}\",minor=\"${rootdev#*:}\",fstype=\"*\",mountpoint=\"$rootmnt\"} 100"
 expect_same "cgdentry --prometheus: label values escaped" \
-	"$(grep '^memcg_dentry_unused_subtree{cgroup="/A/q' "$scratch/prom")" \
-	'memcg_dentry_unused_subtree{cgroup="/A/q\"uo\\x5cte\nnl"} 3'
+	"$(grep '^memcg_dentry_unused_subtree{cgroup="\\\\x2fA/q' "$scratch/prom")" \
+	'memcg_dentry_unused_subtree{cgroup="\\x2fA/q\"uo\\x5cte\\x0anl"} 3'
 $B/cgslabstat --prometheus /A > "$scratch/prom"
 expect_text "cgslabstat --prometheus: origins as labels" \
 	"$(grep '^memcg_slab_reclaimed_total' "$scratch/prom" | tr '\n' '|')" \
@@ -586,20 +609,21 @@ check_prom "24.1 cgdentry --prometheus -R / /U: overlapping CGROUPs, each series
 	$B/cgdentry --prometheus -R / /U
 check_prom "24.1 cgslabstat --prometheus -R / /U /U: each series once" \
 	$B/cgslabstat --prometheus -R / /U /U
-u_want='memcg_dentry_unused{cgroup="/U"} 0|memcg_dentry_unused{cgroup="/U/b\\x5cxff"} 4|memcg_dentry_unused{cgroup="/U/x\\xfe"} 2|memcg_dentry_unused{cgroup="/U/x\\xff"} 1|'"memcg_dentry_unused{cgroup=\"/U/x$yuml\"} 3|"
-expect_same "24.1 the labels are the reversible form" \
+u_want='memcg_dentry_unused{cgroup="/U"} 0|memcg_dentry_unused{cgroup="/U/b\\xff"} 4|'"memcg_dentry_unused{cgroup=\"/U/x$yuml\"} 3|"'memcg_dentry_unused{cgroup="\\x2fU/x\\xfe"} 2|memcg_dentry_unused{cgroup="\\x2fU/x\\xff"} 1|'
+expect_same "24.1 42.1 the labels: plain names as they are, others escaped" \
 	"$($B/cgdentry --prometheus -R /U | grep '^memcg_dentry_unused{' | sort | tr '\n' '|')" "$u_want"
 expect_same "24.1 -r -R / /U: each row once" \
 	"$($B/cgdentry -r -n -o CGROUP -R /U "/U/x$ff" / | sort | uniq -d)" ""
 $B/cgdentry -J -R /U > "$scratch/j"
 expect_same "24.1 JSON: \\xff, \\xfe, U+00FF and a real backslash print apart" \
 	"$($B/cgtest-json '.cgroups[unused=1].cgroup' < "$scratch/j") $($B/cgtest-json '.cgroups[unused=2].cgroup' < "$scratch/j") $($B/cgtest-json '.cgroups[unused=4].cgroup' < "$scratch/j")" \
-	'/U/x\xff /U/x\xfe /U/b\x5cxff'
-# a script feeds the JSON path back: it names the same cgroup, not another
+	'\x2fU/x\xff \x2fU/x\xfe /U/b\xff'
+# a script feeds the JSON path back, decoded if escaped (cgtools(7)): it
+# names the same cgroup, not another
 for u in 1 2 3 4; do
 	p=$($B/cgtest-json ".cgroups[unused=$u].cgroup" < "$scratch/j")
 	expect_same "24.1 the printed path of the cgroup with $u names it again" \
-		"$($B/cgdentry -r -n -o UNUSED "$p")" "$u"
+		"$($B/cgdentry -r -n -o UNUSED "$(unescape "$p")")" "$u"
 done
 rm -rf "$root/U"
 
@@ -628,10 +652,14 @@ expect_same "24.9 -J -o -x: sorted objects" \
 expect_usage "24.9 -x BOGUS is a usage error" $B/cgdentry -x BOGUS /A
 expect_usage "24.9 -x with -J and no -o is a usage error" $B/cgslabstat -J -x KEY /A
 mkcg /A/small/a-rather-long-cgroup-name 3 3
-expect_exit 0 "24.9 cgdentry -R -w 24 /A/small" $B/cgdentry -R -w 24 /A/small
-expect_same "24.9 -w: the CGROUP column is cut to fit 24 columns" "$out" "CGROUP      UNUSED TOTAL
+expect_exit 0 "24.9 cgdentry -R -w 24 /A/small" env LC_ALL=C.UTF-8 $B/cgdentry -R -w 24 /A/small
+expect_same "24.9 42.6 -w: the CGROUP column is cut to fit 24 columns, the cut marked" "$out" "CGROUP      UNUSED TOTAL
 /A/small        20    20
-  a-rather-      3     3"
+  a-rather…      3     3"
+expect_exit 0 "42.6 cgdentry -R -w 24 /A/small in the C locale" env LC_ALL=C $B/cgdentry -R -w 24 /A/small
+expect_same "42.6 -w: the cut marked with a dot where the locale has no ellipsis" "$out" "CGROUP      UNUSED TOTAL
+/A/small        20    20
+  a-rather.      3     3"
 expect_exit 0 "24.9 -r is never cut" $B/cgdentry -R -r -n -w 24 /A/small
 expect_text "24.9 -r keeps the whole name" "$out" "*a-rather-long-cgroup-name 3 3"
 expect_usage "24.9 -w 0 is a usage error" $B/cgdentry -w 0 /A
@@ -643,7 +671,8 @@ for t in cgdentry:memcg_dentry_read_errors cgslabstat:memcg_slab_read_errors; do
 	expect_exit 0 "24.9 ${t%%:*} --prometheus with one cgroup unreadable exits 0" \
 		sh -c "$B/${t%%:*} --prometheus /A /P > '$scratch/prom'"
 	expect_text "24.9 ${t%%:*} names it on stderr" "$err" "${t%%:*}: /P: memory.*: Is a directory"
-	expect_same "24.9 ${t%%:*} counts it in ${t#*:}" "$(grep "^${t#*:} " "$scratch/prom")" "${t#*:} 1"
+	expect_same "24.9 42.4 ${t%%:*} counts it in ${t#*:}, per CGROUP named" \
+		"$(grep "^${t#*:}{" "$scratch/prom" | tr '\n' '|')" "${t#*:}{cgroup=\"/A\"} 0|${t#*:}{cgroup=\"/P\"} 1|"
 	check_prom "24.9 ${t%%:*} --prometheus with a failure follows the format" \
 		$B/${t%%:*} --prometheus /A
 	expect_exit 1 "24.9 ${t%%:*} --prometheus when nothing could be read exits 1" \
@@ -687,7 +716,7 @@ canon() {
 		for (i = 1; i <= n; i++)
 			s = s (i > 1 ? "," : "") l[i]
 		printf "%s} %.0f\n", s, rest
-	}' "$1" | LC_ALL=C sort
+	}' "$@" | LC_ALL=C sort | awk '!/^#/ || !seen[$0]++'	# HELP, TYPE once
 }
 
 # textfile_start: node_exporter on the directory $tf, waiting (10 s at
@@ -718,18 +747,23 @@ textfile_start() {
 	done
 }
 
-# textfile_check FILE: FILE renamed into $tf, one scrape ($scratch/scrape)
-# publishes it without error, every family and series as FILE has them;
-# what differs goes to $scratch/why
+# textfile_check FILE...: the FILEs renamed into $tf (alone there), one
+# scrape ($scratch/scrape) publishes them without error, every family and
+# series as the FILEs have them; what differs goes to $scratch/why
 textfile_check() {
-	if ! { cp "$1" "$tf/memcg.prom.tmp" && mv "$tf/memcg.prom.tmp" "$tf/memcg.prom"; } 2> "$scratch/why"; then
-		return 1
-	fi
+	rm -f "$tf"/*.prom
+	i=0
+	for f in "$@"; do
+		i=$((i + 1))
+		if ! { cp "$f" "$tf/memcg.prom.tmp" && mv "$tf/memcg.prom.tmp" "$tf/memcg-$i.prom"; } 2> "$scratch/why"; then
+			return 1
+		fi
+	done
 	if ! curl -sS --fail --noproxy '*' --max-time 10 -o "$scratch/scrape" \
 		"http://127.0.0.1:$neport/metrics" 2> "$scratch/why"; then
 		return 1
 	fi
-	canon "$1" > "$scratch/want"
+	canon "$@" > "$scratch/want"
 	canon "$scratch/scrape" > "$scratch/got"
 	if ! grep -qx 'node_textfile_scrape_error 0' "$scratch/scrape"; then
 		grep '^node_textfile_scrape_error' "$scratch/scrape" || echo "no node_textfile_scrape_error"
@@ -765,8 +799,8 @@ done
 expect_same "24.1 node_exporter publishes each cgroup of /U once, as printed" \
 	"$(grep '^memcg_dentry_unused{' "$scratch/outputs/$u_out.scrape" 2> /dev/null | sort | tr '\n' '|')" "$u_want"
 expect_same "node_exporter publishes the cgroup named with a quote, a backslash and a newline" \
-	"$(grep '^memcg_dentry_unused_subtree{cgroup="/A/q' "$scratch/outputs/$q_out.scrape" 2> /dev/null)" \
-	'memcg_dentry_unused_subtree{cgroup="/A/q\"uo\\x5cte\nnl"} 3'
+	"$(grep '^memcg_dentry_unused_subtree{cgroup="\\\\x2fA/q' "$scratch/outputs/$q_out.scrape" 2> /dev/null)" \
+	'memcg_dentry_unused_subtree{cgroup="\\x2fA/q\"uo\\x5cte\\x0anl"} 3'
 # the check itself fails where it must: a duplicate series (node_exporter
 # drops one, its scrape error still 0), a timestamp (it refuses the file),
 # label sets that differ within a family (it adds the missing ones, empty)
@@ -783,6 +817,40 @@ for bad in '# HELP memcg_t t\n# TYPE memcg_t gauge\nmemcg_t{cgroup="/A"} 1\nmemc
 		ok "24 the node_exporter check rejects: $bad"
 	fi
 done
+# issue 42.4: one textfile per subtree, as a node_exporter setup writes
+# them (-R /T1 and -R /T2, each with a cgroup it cannot read): every
+# series, the error gauges included, is unique across the files, and one
+# scrape of all four publishes all of them
+mkcg /T1 1 2
+mkcg /T1/c 1 1
+mkcg /T2 3 4
+mkcg /T2/c 1 1
+: > "$root/T1/c/fakecg.eacces"
+: > "$root/T2/c/fakecg.eacces"
+i=0
+for t in cgdentry cgslabstat; do
+	for cg in /T1 /T2; do
+		i=$((i + 1))
+		$B/$t -R --prometheus "$cg" > "$scratch/t42-$i.prom" 2> /dev/null
+	done
+done
+expect_same "42.4 the error gauges carry the CGROUP named" \
+	"$(grep -h '_read_errors{' "$scratch"/t42-*.prom | tr '\n' '|')" \
+	'memcg_dentry_read_errors{cgroup="/T1"} 1|memcg_dentry_read_errors{cgroup="/T2"} 1|memcg_slab_read_errors{cgroup="/T1"} 1|memcg_slab_read_errors{cgroup="/T2"} 1|'
+if [ $neup = no ]; then
+	not_ok "42.4 node_exporter publishes four textfiles of one host at once" "$(cat "$scratch/nedown")"
+elif textfile_check "$scratch"/t42-1.prom "$scratch"/t42-2.prom "$scratch"/t42-3.prom "$scratch"/t42-4.prom; then
+	ok "42.4 node_exporter publishes four textfiles of one host at once"
+else
+	not_ok "42.4 node_exporter publishes four textfiles of one host at once" "$(head -n 20 "$scratch/why")"
+fi
+expect_exit 0 "42.4 cgdentry --prometheus -R / /T1 /T1: overlapping CGROUPs" \
+	$B/cgdentry --prometheus -R / /T1 /T1
+expect_same "42.4 one error gauge per CGROUP named, each counting its subtree" \
+	"$(printf '%s\n' "$out" | grep '_read_errors{' | tr '\n' '|')" \
+	'memcg_dentry_read_errors{cgroup="/"} 2|memcg_dentry_read_errors{cgroup="/T1"} 1|'
+rm -rf "$root/T1" "$root/T2"
+rm -f "$tf"/*.prom
 if [ -n "$nepid" ]; then
 	{ kill "$nepid"; wait "$nepid"; } 2> /dev/null
 	nepid=

@@ -442,9 +442,9 @@ static void json_escapes_specials(void)
 	static const struct { const char *in, *out; } cases[] = {
 		{ "plain", "\"plain\"" },
 		{ "", "\"\"" },
-		{ "a\"b\\c", "\"a\\\"b\\\\x5cc\"" },
-		{ "l1\nl2\tx", "\"l1\\nl2\\tx\"" },
-		{ "\x01\x1f\x7f", "\"\\u0001\\u001f\\u007f\"" },
+		{ "a\"b\\c", "\"a\\\"b\\\\c\"" },
+		{ "l1\nl2\tx", "\"\\\\x6c1\\\\x0al2\\\\x09x\"" },
+		{ "\x01\x1f\x7f", "\"\\\\x01\\\\x1f\\\\x7f\"" },
 		{ "/mnt/da ta", "\"/mnt/da ta\"" },
 	};
 
@@ -467,29 +467,51 @@ static void json_utf8_and_invalid_bytes(void)
 	CHECK(!strcmp(got, "\"caf\xc3\xa9 \xf0\x9f\x98\x80\""));
 	free(got);
 	got = json_of("a\xff" "b\xc0\x80" "c\xed\xa0\x80");
-	CHECK(!strcmp(got, "\"a\\\\xffb\\\\xc0\\\\x80c\\\\xed\\\\xa0\\\\x80\""));
+	CHECK(!strcmp(got, "\"\\\\x61\\\\xffb\\\\xc0\\\\x80c\\\\xed\\\\xa0\\\\x80\""));
 	free(got);
 	got = json_of("\xe2\x82");	/* truncated sequence at the end */
 	CHECK(!strcmp(got, "\"\\\\xe2\\\\x82\""));
 	free(got);
 	got = json_of("csi\xc2\x9b");	/* C1 control U+009B: escaped */
-	CHECK(!strcmp(got, "\"csi\\u009b\""));
+	CHECK(!strcmp(got, "\"\\\\x63si\\\\xc2\\\\x9b\""));
 	free(got);
 }
 
+/* Raw output's decoding (cgout.h): every \xHH is the byte HH. */
+static int raw_decode(const char *in, char *out, size_t size)
+{
+	size_t n = 0;
+	unsigned int c;
+
+	for (; *in; n++) {
+		if (n + 1 >= size)
+			return -1;
+		if (in[0] == '\\' && in[1] == 'x' && sscanf(in + 2, "%2x", &c) == 1) {
+			out[n] = (char)c;
+			in += 4;
+		} else {
+			out[n] = *in++;
+		}
+	}
+	out[n] = '\0';
+	return 0;
+}
+
 /*
- * Issue 24: two names that differ print differently in every format (the
- * bytes \xff, \xfe and the character U+00FF, or a real backslash and an
- * escape), and the printed form decodes back to the name.
+ * Issues 24 and 42.1: two names that differ print differently in every
+ * format (the bytes \xff, \xfe and the character U+00FF, a real backslash
+ * and an escape, systemd's \x2d), the printed form decodes back to the
+ * name, and a plain name, backslashes and all, prints as it is.
  */
 static void names_print_reversibly(void)
 {
 	static const char *const names[] = {
 		"/x\xff", "/x\xfe", "/x\xc3\xbf", "/x\\xff", "/x\\", "/x\\\\",
-		"/caf\xc3\xa9", "/t\tn\n",
+		"/caf\xc3\xa9", "/t\tn\n", "/system-serial\\x2dgetty.slice",
+		"/system-serial-getty.slice", "\\x2fsystem-serial-getty.slice",
 	};
 	const size_t n = sizeof(names) / sizeof(names[0]);
-	char *json[8], *prom[8], *raw[8], *table[8];
+	char *json[11], *prom[11], *raw[11], *table[11], *pairs[11];
 
 	for (size_t i = 0; i < n; i++) {
 		struct cgprom_label l[] = { { "cgroup", names[i] } };
@@ -500,12 +522,16 @@ static void names_print_reversibly(void)
 		CAPTURE(prom[i], f, cgprom_sample(f, "m", l, 1, 1));
 		CAPTURE(raw[i], f, cgo_escape(f, names[i], CGO_RAW));
 		CAPTURE(table[i], f, cgo_escape(f, names[i], CGO_TABLE));
+		CAPTURE(pairs[i], f, cgo_escape(f, names[i], CGO_PAIRS));
 		/* JSON read back, then decoded, is the name again */
 		v = parse_strict(json[i]);
 		CHECK(v && !cgtext_decode(json_object_get_string(v), back, sizeof(back)) &&
 		      !strcmp(back, names[i]));
+		/* a plain name (all but the first two, the 8th, the last) as it is */
+		if (i >= 2 && i != 7 && i != 10)
+			CHECK(v && !strcmp(json_object_get_string(v), names[i]));
 		json_object_put(v);
-		CHECK(!cgtext_decode(raw[i], back, sizeof(back)) && !strcmp(back, names[i]));
+		CHECK(!raw_decode(raw[i], back, sizeof(back)) && !strcmp(back, names[i]));
 	}
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < i; j++) {
@@ -513,25 +539,29 @@ static void names_print_reversibly(void)
 			CHECK(strcmp(prom[i], prom[j]));
 			CHECK(strcmp(raw[i], raw[j]));
 			CHECK(strcmp(table[i], table[j]));
+			CHECK(strcmp(pairs[i], pairs[j]));
 		}
 	for (size_t i = 0; i < n; i++) {
 		free(json[i]);
 		free(prom[i]);
 		free(raw[i]);
 		free(table[i]);
+		free(pairs[i]);
 	}
 }
 
-/* \xHH decodes to the byte; other text stays; a NUL or no room fails. */
+/* An escaped form (\x first) decodes each \xHH; any other is the name; a NUL or no room fails. */
 static void text_decode(void)
 {
 	char out[16];
 
-	CHECK(cgtext_decode("/a\\xffb\\x5C", out, sizeof(out)) == 0 &&
+	CHECK(cgtext_decode("\\x2fa\\xffb\\x5C", out, sizeof(out)) == 0 &&
 	      !strcmp(out, "/a\xff" "b\\"));
-	CHECK(cgtext_decode("/a\\xg1\\x", out, sizeof(out)) == 0 &&
+	CHECK(cgtext_decode("/a\\xffb", out, sizeof(out)) == 0 &&
+	      !strcmp(out, "/a\\xffb"));
+	CHECK(cgtext_decode("\\x2fa\\xg1\\x", out, sizeof(out)) == 0 &&
 	      !strcmp(out, "/a\\xg1\\x"));
-	CHECK(cgtext_decode("/a\\x00", out, sizeof(out)) == -1);
+	CHECK(cgtext_decode("\\x2fa\\x00", out, sizeof(out)) == -1);
 	CHECK(cgtext_decode("0123456789abcdef", out, sizeof(out)) == -1);
 	CHECK(cgtext_decode("0123456789abcde", out, sizeof(out)) == 0);
 }
@@ -641,17 +671,19 @@ static void out_escapes_per_mode(void)
 		size_t width;
 	} cases[] = {
 		{ "/A/B", CGO_TABLE, "/A/B", 4 },
-		{ "a\tb\nc", CGO_TABLE, "a\\x09b\\x0ac", 11 },
+		{ "a\tb\nc", CGO_TABLE, "\\x61\\x09b\\x0ac", 14 },
 		{ "a b", CGO_TABLE, "a b", 3 },
 		{ "a b", CGO_RAW, "a\\x20b", 6 },
 		{ "back\\slash", CGO_RAW, "back\\x5cslash", 13 },
 		{ "x\x7f", CGO_RAW, "x\\x7f", 5 },
 		{ "caf\xc3\xa9", CGO_RAW, "caf\\xc3\\xa9", 11 },
 		{ "caf\xc3\xa9", CGO_PAIRS, "caf\xc3\xa9", 4 },
-		{ "bad\xff", CGO_TABLE, "bad\\xff", 7 },
-		{ "csi\xc2\x9b", CGO_TABLE, "csi\\xc2\\x9b", 11 },
-		{ "q\"$`\\ e", CGO_PAIRS, "q\\\"\\$\\`\\x5c e", 13 },
-		{ "nl\n", CGO_PAIRS, "nl\\x0a", 6 },
+		{ "bad\xff", CGO_TABLE, "\\x62ad\\xff", 10 },
+		{ "csi\xc2\x9b", CGO_TABLE, "\\x63si\\xc2\\x9b", 14 },
+		{ "q\"$`\\ e", CGO_PAIRS, "q\\\"\\$\\`\\\\ e", 11 },
+		{ "sys\\x2dx", CGO_TABLE, "sys\\x2dx", 8 },
+		{ "sys\\x2dx", CGO_PAIRS, "sys\\\\x2dx", 9 },
+		{ "nl\n", CGO_PAIRS, "\\x6el\\x0a", 9 },
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -684,9 +716,9 @@ static void out_widths_follow_the_terminal(void)
 	} cases[] = {
 		{ "\xe6\x97\xa5\xe6\x9c\xac", CGO_TABLE, "\xe6\x97\xa5\xe6\x9c\xac", 4 },
 		{ "e\xcc\x81", CGO_TABLE, "e\xcc\x81", 1 },
-		{ "a\xc2\x9b" "2J", CGO_TABLE, "a\\xc2\\x9b2J", 11 },
-		{ "a\xc2\x9b" "2J", CGO_PAIRS, "a\\xc2\\x9b2J", 11 },
-		{ "x\xff", CGO_TABLE, "x\\xff", 5 },
+		{ "a\xc2\x9b" "2J", CGO_TABLE, "\\x61\\xc2\\x9b2J", 14 },
+		{ "a\xc2\x9b" "2J", CGO_PAIRS, "\\x61\\xc2\\x9b2J", 14 },
+		{ "x\xff", CGO_TABLE, "\\x78\\xff", 8 },
 		{ "\xe6\x97\xa5", CGO_RAW, "\\xe6\\x97\\xa5", 12 },
 	};
 	char *buf = NULL;
@@ -834,7 +866,7 @@ static void prom_escapes(void)
 	});
 	CHECK(!strcmp(buf, "# HELP m_x help \\\\ with\\nnewline \"q\"\n"
 			   "# TYPE m_x gauge\n"
-			   "m_x{cgroup=\"/a\\\"b\\\\x5cc\\nd\",mountpoint=\"/bad\\\\xff\"} 42\n"
+			   "m_x{cgroup=\"\\\\x2fa\\\"b\\\\x5cc\\\\x0ad\",mountpoint=\"\\\\x2fbad\\\\xff\"} 42\n"
 			   "m_x 0\n"));
 	if (strncmp(buf, "# HELP", 6))
 		printf("# %s\n", buf);
