@@ -286,6 +286,7 @@ check: kernel initramfs
 		--out $(CHECK_OUT) $(if $(T),--tests "$(T)") \
 		--guest-tests "$(FAST_TESTS)" --hier "$(HIER)" \
 		--debug-tests "$(DEBUG_TESTS)" \
+		$(foreach k,$(filter-out $(KVER),$(KVERS)),--leave "the $(k) kernel (KVER=$(KVER))") \
 		$(foreach k,$(KVER),$(call check_kernel,$(k)))
 
 # Upstream's cgroup selftests (test_core, test_kmem, test_memcontrol) on

@@ -93,3 +93,68 @@ hier_words() {
 		esac
 	done | tr '\n' ' ' | sed 's/ $//'
 }
+
+# select_runs_tap DIR RUN...: TAP for the selection of a group of guest
+# runs made from one set of words (a kernel's fast runs, its debug runs),
+# RUN being "HIER [WORD...]": the hierarchy of one run and its words.  One
+# result per distinct WORD: ok when it matches a test of the hierarchy of
+# some run it is given to (a -WORD: of any hierarchy), not ok for a word
+# that matches nothing there (T=input-01 with only a v2 run, a v1-only
+# test in the DEBUG_TESTS of a v2-only debug run: the run would leave it
+# out while a check against every hierarchy said it matched).  Then one
+# result for the group: not ok when its runs select no test at all.
+select_runs_tap() {
+	_dir=$1
+	shift
+	_runs=$(printf '%s\n' "$@")
+	_all=$(CG_HIER='' select_names "$_dir")
+	_n=0 _bad=0 _total=0 _words=''
+	while read -r _h _ws; do
+		[ -n "$_h" ] || continue
+		# shellcheck disable=SC2086 # words
+		_c=$(CG_HIER=$_h select_names "$_dir" $_ws | grep -c .)
+		_total=$((_total + _c))
+		for _w in $_ws; do
+			case " $_words " in *" $_w "*) ;; *) _words="$_words $_w" ;; esac
+		done
+	done <<-RUNS
+	$_runs
+	RUNS
+	for _w in $_words; do
+		_n=$((_n + 1))
+		case "$_w" in
+		-*)
+			if printf '%s\n' "$_all" | grep -qF -e "${_w#-}"; then
+				echo "ok $_n selection word '$_w' leaves tests out"
+			else
+				echo "not ok $_n selection word '$_w' matches no test (a dead word)"
+				_bad=$((_bad + 1))
+			fi
+			continue ;;
+		esac
+		_on='' _hits=0
+		while read -r _h _ws; do
+			case " $_ws " in *" $_w "*) ;; *) continue ;; esac
+			_on="${_on:+$_on, }$_h"
+			_c=$(CG_HIER=$_h select_names "$_dir" "$_w" | grep -c .)
+			_hits=$((_hits + _c))
+		done <<-RUNS
+		$_runs
+		RUNS
+		if [ "$_hits" -gt 0 ]; then
+			echo "ok $_n selection word '$_w' matches $_hits tests on the runs it is for ($_on)"
+		else
+			echo "not ok $_n selection word '$_w' matches no test on the runs it is for ($_on): they would leave it out"
+			_bad=$((_bad + 1))
+		fi
+	done
+	_n=$((_n + 1))
+	if [ "$_total" -gt 0 ]; then
+		echo "ok $_n the runs ($(printf '%s\n' "$_runs" | awk '{ print $1 }' | tr '\n' ' ' | sed 's/ $//')) select $_total tests"
+	else
+		echo "not ok $_n the runs ($(printf '%s\n' "$_runs" | awk '{ print $1 }' | tr '\n' ' ' | sed 's/ $//')) select no test: no guest test would run"
+		_bad=$((_bad + 1))
+	fi
+	echo "1..$_n"
+	[ $_bad -eq 0 ]
+}

@@ -1,6 +1,6 @@
 #!/bin/sh
 # check.sh --initrd CPIO --out DIR [--tests "WORD..."] [--guest-tests "WORD..."]
-#          [--hier "v1 v2"] [--debug-tests "WORD..."]  KERNEL...
+#          [--hier "v1 v2"] [--debug-tests "WORD..."] [--leave TEXT]... KERNEL...
 # KERNEL:  --kver VER --kernel BZIMAGE --tree SRC --series FILE [--build CMD]
 #          [--debug-kernel BZIMAGE [--debug-build CMD] [--debug-hier "v1 v2"]]
 #          [--series-check CMD] [--mglru-off HIER] [--no-debug WHY]
@@ -38,8 +38,13 @@
 #   fsck-NAME  after each guest run: e2fsck -fn and xfs_repair -n of its
 #              scratch disk images (tests/stress/fsck-images.sh), which
 #              the guest unmounted before powering off
-#   select-NAME  one result per selection word of a guest run (T=,
-#              FAST_TESTS, DEBUG_TESTS): a word matching no test fails
+#   select-NAME  one result per selection word of a kernel's fast, debug
+#              or nokmem runs (T=, FAST_TESTS, DEBUG_TESTS) and one for
+#              the group: a word matching no test on the hierarchies of
+#              the runs it is given to fails, and so do runs that select
+#              no test (select_runs_tap in tests/select.sh); a run that
+#              selects none is not booted, and a check that boots no guest
+#              run fails (verdict.sh --need-guest)
 # then hands them all to verdict.sh, which counts them, checks that each
 # can be believed (a guest's results must name the tests selected here),
 # judges the kernel log and prints "N passed, N failed", followed by what
@@ -62,7 +67,7 @@ hiers='v1 v2'
 # what the debug kernel boots with, and why
 # shellcheck source=qemu/debug-cmdline.sh
 . "$top/qemu/debug-cmdline.sh"
-nk=0
+nk=0 left_out_args=''
 # kset FIELD VALUE: FIELD of the kernel being described (k<N>_FIELD)
 kset() {
 	[ $nk -gt 0 ] || { echo "check.sh: $1 before any --kver" >&2; exit 2; }
@@ -90,6 +95,7 @@ while [ $# -gt 0 ]; do
 	--series-check) kset series_check "$2" ;;
 	--mglru-off) kset mglru_off "$2" ;;
 	--no-debug) kset no_debug "$2" ;;
+	--leave) left_out_args="$left_out_args|$2" ;;
 	*) echo "check.sh: unknown argument: $1" >&2; exit 2 ;;
 	esac
 	shift 2
@@ -138,8 +144,9 @@ stage() {
 	verdict_args="$verdict_args --stream $name $out/$name.tap $out/$name.rc"
 }
 verdict_args=
-# What this run left out on purpose goes on verdict.sh's last line.
-left_out=
+# What this run left out on purpose goes on verdict.sh's last line
+# (--leave: what the caller left out, e.g. a kernel not in KVER).
+left_out=$left_out_args
 leave() { left_out="$left_out|$1"; }
 
 # The lint keeps one core busy for half a minute: it runs beside the
@@ -215,26 +222,38 @@ built() {
 	return $_ok
 }
 
-# selection NAME WORDS: the stream select-NAME, one result per selection
-# word (a word that matches no test fails: a renamed test must not leave
-# the run silently), and DIR/NAME.selected, the names the guest must report;
-# of the tests for hierarchy CG_HIER.
+# selection NAME WORDS: DIR/NAME.selected, the names the guest must
+# report; of the tests for hierarchy CG_HIER.
 selection() {
 	# shellcheck disable=SC2086 # words
 	select_names "$top/tests" $2 > "$out/$1.selected"
-	[ -n "$2" ] || return 0
-	# shellcheck disable=SC2086 # words
-	select_tap "$top/tests" $2 > "$out/select-$1.tap"
-	echo $? > "$out/select-$1.rc"
-	grep '^not ok' "$out/select-$1.tap"
-	verdict_args="$verdict_args --stream select-$1 $out/select-$1.tap $out/select-$1.rc"
+}
+
+# select_group NAME RUNS: the stream select-NAME for a group of guest
+# runs made from one set of words (RUNS: "|HIER WORD...|HIER WORD..."), one result per
+# word and one for the group (select_runs_tap in tests/select.sh): a word
+# that matches no test on the hierarchies it runs on fails (a renamed
+# test, or a test of the other hierarchy, must not leave the run
+# silently), and so do runs that select no test at all.
+select_group() {
+	_g=$1
+	set -f
+	IFS='|'
+	# shellcheck disable=SC2086 # one run a field
+	set -- ${2#|}
+	unset IFS
+	set +f
+	select_runs_tap "$top/tests" "$@" > "$out/select-$_g.tap"
+	echo $? > "$out/select-$_g.rc"
+	grep '^not ok' "$out/select-$_g.tap"
+	verdict_args="$verdict_args --stream select-$_g $out/select-$_g.tap $out/select-$_g.rc"
 }
 
 # guest NAME TITLE KERNEL WORDS HIER [CMDLINE]: boot KERNEL on cgroup
 # HIER (v1, v2) and run the guest tests for HIER matching WORDS (all when
 # empty), CMDLINE added to its command line, with QEMU's TCG threading
-# $tcg (boot.sh --tcg).  Not a boot: HIER is not in --hier, or --tests
-# selects none of HIER's tests (and some of another's).  With bg=1 the
+# $tcg (boot.sh --tcg).  Not a boot: HIER is not in --hier, or WORDS
+# select none of HIER's tests (select_group judges whether that is fine).  With bg=1 the
 # boot runs in the background once a slot is free (slot_wait), its output
 # kept for guests_wait, which shows it and judges it.
 bg=0 pending='' tcg=multi
@@ -245,16 +264,15 @@ guest() {
 	*) leave "the $title (--hier $hiers)"; return 0 ;;
 	esac
 	export CG_HIER="$hier"
-	# shellcheck disable=SC2086 # words
-	if [ -n "$pattern" ] && [ -z "$(select_names "$top/tests" $words)" ] &&
-		[ -n "$(CG_HIER='' select_names "$top/tests" $words)" ]; then
-		leave "the $title (T= selects none of its tests)"
-		unset CG_HIER
-		return 0
-	fi
 	selection "$name" "$words"
 	unset CG_HIER
 	selected=$(grep -c . "$out/$name.selected")
+	# no boot for no test: the group's select- stream fails when none of
+	# its runs selects one (select_group)
+	if [ "$selected" -eq 0 ]; then
+		leave "the $title (${pattern:+T= }selects none of its tests)"
+		return 0
+	fi
 	echo "$title" > "$out/$name.title"
 	set -- "$top"/qemu/boot.sh --kernel "$bz" --initrd "$initrd" --run check \
 		--out "$out/$name" --timeout "$timeout" --tcg "$tcg" \
@@ -358,6 +376,11 @@ while [ $i -le $nk ]; do
 	stage "lint-$v" "checkpatch --strict on $(kget $i series)" \
 		"$top"/tests/host/lint.sh "$(kget $i tree)" "$(kget $i series)"
 	tcg=$fast_tcg
+	runs=''
+	for h in $hiers; do
+		runs="$runs|$h ${pattern:-$guest_tests}"
+	done
+	select_group "$v" "$runs"
 	for h in v1 v2; do
 		mglru $i $h
 		name=guest-$v
@@ -369,18 +392,26 @@ while [ $i -le $nk ]; do
 	# lists: the nokmem-* tests need a boot of their own, with
 	# cgroup.memory=nokmem.  The other runs leave them out (FAST_TESTS,
 	# DEBUG_TESTS); with T= the boot is left out too.
-	[ -z "$pattern" ] &&
+	[ -z "$pattern" ] && select_group "nokmem-$v" "v1 nokmem-" &&
 		guest "nokmem-$v" "guest tests on $v with kmem accounting off" "$bz" \
 			"nokmem-" v1 "cgroup.memory=nokmem"
 	dbz=$(kget $i debug_kernel) k_why=$(kget $i no_debug)
 	if [ -z "$dbz" ]; then
 		leave "the $v debug kernel's tests${k_why:+ ($k_why)}"
 	elif [ -z "$(kget $i debug_build)" ] || built "debug-build-$v" "the $v debug kernel" "$dbz"; then
-		nh=0
+		nh=0 runs=''
 		for h in v1 v2; do
 			case " $(kget $i debug_hier) " in *" $h "*) ;; *) continue ;; esac
 			case " $hiers " in *" $h "*) nh=$((nh + 1)) ;; esac
 		done
+		for h in v1 v2; do
+			case " $(kget $i debug_hier) " in *" $h "*) ;; *) continue ;; esac
+			case " $hiers " in *" $h "*) ;; *) continue ;; esac
+			# shellcheck disable=SC2086 # words
+			w=${pattern:-$(hier_words $h $nh $debug_tests)}
+			[ -z "$w" ] || runs="$runs|$h $w"
+		done
+		[ -z "$runs" ] || select_group "debug-$v" "$runs"
 		for h in v1 v2; do
 			case " $(kget $i debug_hier) " in
 			*" $h "*) ;;
@@ -442,4 +473,4 @@ done
 set +f
 unset IFS
 # shellcheck disable=SC2086 # word list built above, paths without blanks
-"$top"/tests/host/verdict.sh $verdict_args "$@"
+"$top"/tests/host/verdict.sh --need-guest $verdict_args "$@"

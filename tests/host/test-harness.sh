@@ -502,6 +502,64 @@ select_tap "$sel" seed- -spec-99 > "$scratch/select.tap"
 echo $? > "$scratch/select.rc"
 check_case "a dead -WORD fails too" \
 	sh -c '! "$0" --stream select "$1" "$2" > /dev/null' "$verdict" "$scratch/select.tap" "$scratch/select.rc"
+# issue 41, 4: selections that ran nothing came out green.  check.sh
+# judged each run's words against the tests of every hierarchy
+# (select_tap), so T=input-01 HIER=v2 (input-01 is v1's) said "matches 1
+# test", left the v2 run out and exited 0; DEBUG_HIER=v2 dropped the
+# v1-only tests of DEBUG_TESTS the same way.  select_runs_tap judges
+# the words of a group of runs against the hierarchies they run on.
+sel2=$scratch/sel2
+mkdir -p "$sel2/cases"
+: > "$sel2/cases/seed-01-a.sh"; : > "$sel2/cases/spec-07-b.sh"; : > "$sel2/cases/stress-01-c.sh"
+printf '# hierarchy: v1\n' > "$sel2/cases/input-01-d.sh"
+printf '# hierarchy: v2\n' > "$sel2/cases/v2-01-e.sh"
+sel_case() {	# sel_case NAME WANT(pass|fail) RUN...
+	_sn=$1 _sw=$2
+	shift 2
+	select_runs_tap "$sel2" "$@" > "$scratch/select.tap"
+	echo $? > "$scratch/select.rc"
+	if [ "$_sw" = pass ]; then
+		check_case "$_sn" sh -c '"$0" --stream select "$1" "$2" > /dev/null' \
+			"$verdict" "$scratch/select.tap" "$scratch/select.rc"
+	else
+		check_case "$_sn" sh -c '! "$0" --stream select "$1" "$2" > /dev/null' \
+			"$verdict" "$scratch/select.tap" "$scratch/select.rc"
+	fi
+}
+sel_case "T=input-01 HIER=v2 (a v1 test, only a v2 run) fails" fail "v2 input-01"
+sel_case "DEBUG_HIER=v2 with a v1-only DEBUG_TESTS word fails" fail "v2 stress- input-01 spec-07"
+sel_case "a word of a v1-only test given to the v2 run alone (v2:input-01) fails" fail \
+	"v1 stress- seed-" "v2 stress- input-01"
+sel_case "runs whose words leave every test out fail" fail "v1 -seed- -spec- -stress- -input-"
+sel_case "T=input-01 on v1 and v2 passes (v1 runs it, v2 is left out)" pass \
+	"v1 input-01" "v2 input-01"
+sel_case "DEBUG_TESTS split by v1:/v2: passes" pass "v1 stress- input-01" "v2 stress- v2-01"
+sel_case "only -WORDs (FAST_TESTS) pass" pass "v1 -stress-" "v2 -stress-"
+sel_case "no words at all pass" pass "v1" "v2"
+sel_case "a dead -WORD fails in a group too" fail "v1 -stress- -nokmem-"
+# the old judge of the same runs, as check.sh called it: green
+CG_HIER='' select_tap "$sel2" input-01 > "$scratch/select.tap"
+echo $? > "$scratch/select.rc"
+check_case "(the old per-run judge said T=input-01 on a v2 run matched: the forgery above was green)" \
+	sh -c '"$0" --stream select "$1" "$2" > /dev/null' "$verdict" "$scratch/select.tap" "$scratch/select.rc"
+good_run
+check_case "a check that judged no guest run fails (verdict.sh --need-guest, as check.sh calls it)" \
+	sh -c '! "$0" --need-guest --stream lint "$1" "$2" > /dev/null' "$verdict" "$d/lint.tap" "$d/lint.rc"
+check_case "(without --need-guest, as check.sh called it, that run was green)" \
+	sh -c '"$0" --stream lint "$1" "$2" > /dev/null' "$verdict" "$d/lint.tap" "$d/lint.rc"
+good_run
+expect "a check with a guest run passes --need-guest" 0 "6 passed, 0 failed" --need-guest
+# "Bail out!" in any stream: the producer gave up, whatever it counted
+good_run
+printf 'ok 1 checkpatch a.patch\nBail out! checkpatch.pl: cannot read the series\nok 2 checkpatch b.patch\n1..2\n' \
+	> "$d/lint.tap"
+expect "a host stream that bailed out, all ok, fails" 1 "6 passed, 1 failed"
+good_run
+sed -i 's/^# x$/Bail out! cannot mount the harness cgroup hierarchy/' "$d/guest/results.log"
+expect "a guest stream that bailed out, all ok, fails" 1 "6 passed, 1 failed"
+good_run
+sed -i 's/^# x$/# a test printed: Bail out! (a diagnostic)/' "$d/guest/results.log"
+expect "a test's diagnostic that mentions Bail out! is no bail-out" 0 "6 passed, 0 failed"
 good_run
 expect "a run that left stages out says so on its last line" 0 \
 	"6 passed, 0 failed (left out: the series' build checks (T=); the debug kernel's tests (DEBUG_CHECK=0))" \

@@ -1,6 +1,6 @@
 #!/bin/sh
 # verdict.sh [--stream NAME TAP RC]... [--guest NAME DIR SELECTED]...
-#            [--left-out TEXT]...
+#            [--left-out TEXT]... [--need-guest]
 #
 # The judge of `make check`: counts the results of every TAP/KTAP stream
 # and checks that each stream can be believed.  Prints one line per
@@ -13,6 +13,8 @@
 #                         qemu.rc (boot.sh's status); SEL is a file naming
 #                         the tests the host selected, one per line, in
 #                         the order the guest must run them.
+#   --need-guest          fail when no --guest run is given (make check: a
+#                         check in which no guest test ran is no pass)
 #   --left-out TEXT       a stage or tests this run left out on purpose
 #                         (T=, SERIES_CHECK=0, DEBUG_CHECK=0): said on the
 #                         last line, so a partial run never reads as whole.
@@ -24,6 +26,7 @@
 # each of these is one failure:
 #  - a stream whose file is missing, whose producer's status is unknown,
 #    or that exited non-zero without reporting a failure;
+#  - a stream with a "Bail out!" line (its producer gave up);
 #  - a stream without exactly one plan "1..N", with N = 0, or with a
 #    result count other than N (results numbered 1..N in order);
 #  - a guest run whose plan or results are not the tests the host selected
@@ -103,6 +106,12 @@ check_stream() {
 		clean "$tap" | grep -aiE '^ok[[:space:]].*#[[:space:]]*(skip|todo)' | sed 's/^/#   /'
 	}
 	plan=$4 results=$5 ordered=$6 plans=$7
+	# a producer that gave up says so, whatever it counted before
+	bails=$(clean "$tap" | grep -a '^[[:space:]]*Bail out!')
+	if [ -n "$bails" ]; then
+		finding fail "$name: the producer bailed out:"
+		printf '%s\n' "$bails" | head -n 5 | sed 's/^/#   /'
+	fi
 	if [ "$plans" -ne 1 ]; then
 		finding fail "$name: $plans plan lines, want exactly one"
 	elif [ "$plan" -eq 0 ]; then
@@ -261,8 +270,10 @@ check_guest() {
 }
 
 [ $# -gt 0 ] || { echo "verdict.sh: nothing to judge" >&2; exit 2; }
+need_guest=0 nguests=0
 while [ $# -gt 0 ]; do
 	case $1 in
+	--need-guest) need_guest=1; shift ;;
 	--stream)
 		[ $# -ge 4 ] || { echo "verdict.sh: --stream NAME TAP RC" >&2; exit 2; }
 		stream_failed=0
@@ -271,6 +282,7 @@ while [ $# -gt 0 ]; do
 	--guest)
 		[ $# -ge 4 ] || { echo "verdict.sh: --guest NAME DIR SELECTED" >&2; exit 2; }
 		check_guest "$2" "$3" "$4"
+		nguests=$((nguests + 1))
 		shift 4 ;;
 	--left-out)
 		[ $# -ge 2 ] || { echo "verdict.sh: --left-out TEXT" >&2; exit 2; }
@@ -279,5 +291,7 @@ while [ $# -gt 0 ]; do
 	*) echo "verdict.sh: unknown argument: $1" >&2; exit 2 ;;
 	esac
 done
+[ $need_guest -eq 0 ] || [ $nguests -gt 0 ] ||
+	finding fail "no guest test ran: this check judged no guest run"
 echo "$passed passed, $failed failed${left_out:+ (left out: $left_out)}"
 [ "$failed" -eq 0 ]
