@@ -108,10 +108,11 @@ struct reading {
 
 /*
  * Read CG's memory.slab_reclaim_stat into R.  Returns 0 when all 18 keys
- * are there; else reports why on stderr and returns -1, keeping in R
+ * are there; 1, saying nothing, when QUIET_GONE and CG does not exist
+ * (any more); else reports why on stderr and returns -1, keeping in R
  * what could be read.
  */
-static int read_stat(const char *cg, struct reading *r)
+static int read_stat(const char *cg, struct reading *r, int quiet_gone)
 {
 	char buf[CGKV_KEY_MAX];
 	const char *missing;
@@ -120,6 +121,10 @@ static int read_stat(const char *cg, struct reading *r)
 	r->cgroup = cg;
 	r->kvs.n = 0;
 	rc = cgm_read_kvs(cg, CGM_SLAB_STAT, &r->kvs);
+	if (rc && quiet_gone && cgm_not_found(rc)) {
+		r->err = rc;
+		return 1;
+	}
 	if (rc) {
 		tool_cg_err(cg, CGM_SLAB_STAT, rc);
 		r->err = rc;
@@ -276,6 +281,21 @@ static void print_prometheus(const struct reading *rs, size_t n,
 	}
 }
 
+/*
+ * May PATH be gone without a word?  A descendant that -R walked and that
+ * was removed before its read, as cgdentry(1) leaves it out; a CGROUP
+ * named is reported.
+ */
+static int gone_ok(const struct opts *o, const char *path)
+{
+	if (!o->recursive)
+		return 0;
+	for (size_t j = 0; j < o->named.n; j++)
+		if (!strcmp(path, o->named.path[j]))
+			return 0;
+	return 1;
+}
+
 /* Count a failure of PATH to the first CGROUP named that holds it. */
 static void count_failure(const struct opts *o, const char *path)
 {
@@ -299,7 +319,13 @@ static int show_once(const struct tool_cgroups *cgs, const struct opts *o,
 		return EXIT_FAIL;
 	}
 	for (size_t i = 0; i < cgs->n; i++) {
-		if (read_stat(cgs->path[i], &rs[n])) {
+		int rc = read_stat(cgs->path[i], &rs[n], gone_ok(o, cgs->path[i]));
+
+		if (rc > 0) {
+			cgkv_kvs_free(&rs[n].kvs);
+			continue;
+		}
+		if (rc) {
 			failed++;
 			count_failure(o, cgs->path[i]);
 		} else
@@ -399,8 +425,10 @@ static int show_intervals(const struct tool_cgroups *cgs, const struct opts *o,
 		tool_table_init(&t, icols, NCOLS(icols), DEFAULT_ICOLS, &o->out);
 	tool_catch_stop();
 	for (size_t i = 0; i < cgs->n; i++) {
-		if (read_stat(cgs->path[i], &r)) {
-			failed++;
+		int rc = read_stat(cgs->path[i], &r, gone_ok(o, cgs->path[i]));
+
+		if (rc) {
+			failed += rc < 0;
 			continue;
 		}
 		pick(&r.kvs, o->own, fs[i].prev);
@@ -417,7 +445,7 @@ static int show_intervals(const struct tool_cgroups *cgs, const struct opts *o,
 
 			if (!fs[i].active)
 				continue;
-			if (read_stat(cgs->path[i], &r)) {
+			if (read_stat(cgs->path[i], &r, 0)) {
 				/* removed, or broken: report it, follow the rest */
 				fs[i].active = 0;
 				active--;

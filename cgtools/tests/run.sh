@@ -627,6 +627,48 @@ for u in 1 2 3 4; do
 done
 rm -rf "$root/U"
 
+# issue 42.1: arguments are bytes; a plain name prints as it is, so the
+# \x2d that systemd writes names its cgroup, not a sibling, and comes back
+mkcg "/system.slice/system-serial\\x2dgetty.slice" 7 7
+mkcg /system.slice/system-serial-getty.slice 5 5
+mkcg /system.slice 0 12
+expect_exit 0 "42.1 cgdentry on a name with \\x2d, as systemd writes it" \
+	$B/cgdentry -P -o CGROUP,UNUSED '/system.slice/system-serial\x2dgetty.slice'
+expect_same "42.1 it names that cgroup, not the one \\x2d would decode to" "$out" \
+	'CGROUP="/system.slice/system-serial\\x2dgetty.slice" UNUSED="7"'
+$B/cgdentry -J -R /system.slice > "$scratch/j"
+expect_same "42.1 JSON holds the name as it is" \
+	"$($B/cgtest-json '.cgroups[unused=7].cgroup' < "$scratch/j")" '/system.slice/system-serial\x2dgetty.slice'
+expect_same "42.1 the JSON name names the cgroup again" \
+	"$($B/cgdentry -r -n -o UNUSED "$($B/cgtest-json '.cgroups[unused=7].cgroup' < "$scratch/j")")" 7
+expect_same "42.1 the Prometheus label is the name, its backslash escaped once" \
+	"$($B/cgdentry --prometheus -R /system.slice | grep '^memcg_dentry_unused{' | sort | tr '\n' '|')" \
+	'memcg_dentry_unused{cgroup="/system.slice"} 0|memcg_dentry_unused{cgroup="/system.slice/system-serial-getty.slice"} 5|memcg_dentry_unused{cgroup="/system.slice/system-serial\\x2dgetty.slice"} 7|'
+expect_exit 0 "42.1 cgslabstat on the \\x2d name" $B/cgslabstat -r -n -o CGROUP,OWN '/system.slice/system-serial\x2dgetty.slice'
+expect_same "42.1 cgslabstat reads that cgroup" "$(printf '%s\n' "$out" | head -n 1)" '/system.slice/system-serial\x5cx2dgetty.slice 84'
+expect_exit 0 "42.1 cgshrink -N 1 on the \\x2d name" $B/cgshrink -N 1 -r -n -o CGROUP '/system.slice/system-serial\x2dgetty.slice'
+expect_same "42.1 cgshrink wrote to that cgroup and not the other" \
+	"$(cat "$root/system.slice/system-serial\\x2dgetty.slice/memory.force_slab_shrink")|$(cat "$root/system.slice/system-serial-getty.slice/memory.force_slab_shrink")" "1|"
+rm -rf "$root/system.slice"
+
+# issue 42.3: a cgroup removed while -R walks (fakecg.vanish, as
+# libcgroup's fts reports it: ENOENT) is left out with its subtree, and
+# nothing is said, by every tool
+for t in "cgdentry -r -n -o CGROUP" "cgslabstat -r -n -o CGROUP"; do
+	mkcg /V 1 4
+	mkcg /V/gone 1 2
+	mkcg /V/gone/below 1 1
+	mkcg /V/stay 1 1
+	: > "$root/V/gone/fakecg.vanish"
+	# shellcheck disable=SC2086 # the words of $t are meant
+	expect_exit 0 "42.3 ${t%% *} -R over a cgroup removed during the walk exits 0" \
+		$B/$t -R /V
+	expect_same "42.3 ${t%% *} says nothing of it" "$err" ""
+	expect_same "42.3 ${t%% *} leaves it out with its subtree" "$(printf '%s\n' "$out" | uniq)" "/V
+/V/stay"
+	rm -rf "$root/V"
+done
+
 # issue 24.9: -J with -o (keys = column names in lower case) and -n, as
 # lsblk; --prometheus publishes a partial read with exit 0 and counts the
 # failures, so '> f.tmp && mv' still renames
