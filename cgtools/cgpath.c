@@ -262,6 +262,11 @@ int cgpath_pathset_add(struct cgpath_pathset *set, const char *path)
 	return 1;
 }
 
+int cgpath_pathset_has(const struct cgpath_pathset *set, const char *path)
+{
+	return set->cap && set->slot[pathset_slot(set->slot, set->cap, path)] != NULL;
+}
+
 void cgpath_pathset_free(struct cgpath_pathset *set)
 {
 	for (size_t i = 0; i < set->cap; i++)

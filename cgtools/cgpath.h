@@ -55,6 +55,8 @@ struct cgpath_pathset {
 
 /* Add PATH (copied): 1 when added, 0 when already there, -1 out of memory. */
 int cgpath_pathset_add(struct cgpath_pathset *set, const char *path);
+/* Is PATH in the set?  1 or 0. */
+int cgpath_pathset_has(const struct cgpath_pathset *set, const char *path);
 void cgpath_pathset_free(struct cgpath_pathset *set);
 
 #endif

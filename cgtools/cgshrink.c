@@ -32,12 +32,14 @@ static const char usage_head[] =
 "  -N, --max N           free up to N objects per cgroup (1 <= N <= 2^64-1)\n"
 "  -a, --all             free all that can be freed (one of -N and -a is\n"
 "                        needed: there is no default)\n"
-"      --above T         only shrink a cgroup whose own unused dentries\n"
-"                        exceed T\n"
-"  -R, --recursive       with --above: consider every cgroup in each\n"
-"                        CGROUP's subtree, parents first; a shrunk cgroup's\n"
-"                        shrink covers its subtree, so its descendants are\n"
-"                        not considered again\n"
+"      --above T         only shrink a cgroup whose subtree holds more\n"
+"                        than T unused dentries (TOTAL: what its shrink\n"
+"                        covers)\n"
+"  -R, --recursive       with --above: judge the cgroups below each CGROUP\n"
+"                        (never CGROUP itself) and shrink each one over T\n"
+"                        that has no descendant over T: a shrink covers the\n"
+"                        smallest subtree over T, never its parents (nor\n"
+"                        the root)\n"
 "      --dry-run         select as usual, read the counters, write nothing:\n"
 "                        the cgroups that would be shrunk\n"
 "  -g CTRL[:PATH]        as cgget: CTRL:PATH names a CGROUP, CTRL alone\n"
@@ -215,34 +217,40 @@ static int shrink_one(const char *cg, const struct opts *o, struct report *rep)
 	return 1;
 }
 
-/*
- * The --above policy over CG (and its subtree with -R).  Returns 1 when
- * a stop left some of it unconsidered, 0 when all of it was.
- */
-static int shrink_selected(const char *cg, const struct opts *o,
-			   struct report *rep)
+/* The parent of PATH ("/A" for "/A/B", "/" for "/A"). */
+static void parent_of(const char *path, char *out, size_t size)
 {
-	char **paths, *single[1];
-	const char *done = NULL;
-	size_t i, n;
-	int rc;
+	const char *slash = strrchr(path, '/');
+	size_t len = slash && slash != path ? (size_t)(slash - path) : 1;
 
-	if (o->recursive) {
-		rep->failed += tool_walk(cg, &paths, &n);
-	} else {
-		single[0] = (char *)cg;
-		paths = single;
-		n = 1;
-	}
-	for (i = 0; i < n && !tool_stop && !rep->interrupted; i++) {
+	snprintf(out, size, "%.*s", (int)(len < size ? len : size - 1), path);
+}
+
+/*
+ * The cgroups -R --above selects below CG (PATHS[0]; PATHS in walk
+ * order, parents first): each descendant whose subtree holds more than T
+ * unused dentries (total_unused: what its shrink covers) and none of whose
+ * descendants is selected, children judged before their parents.  So a
+ * shrink never reaches past the smallest subtree over T: a parent of a
+ * selected cgroup (the root, a pod's slice) is not selected for it, and
+ * CG itself, the scope, never is.  Sets SEL[i]; returns the number judged.
+ */
+static size_t select_below(char **paths, size_t n, const struct opts *o,
+			   struct report *rep, int *sel)
+{
+	struct cgpath_pathset blocked = { 0 };	/* a descendant was selected */
+	char parent[4096];
+	size_t judged = 0;
+
+	for (size_t i = n; i-- > 1 && !tool_stop;) {
 		struct sample s;
+		int rc, has;
 
-		if (done && cgpath_under(paths[i], done))
-			continue;
-		rep->considered++;
-		if (o->have_above) {
-			rc = sample(paths[i], &s, 0, i > 0);
-			if (cgm_not_found(rc) && i > 0)
+		has = cgpath_pathset_has(&blocked, paths[i]);
+		if (!has) {
+			judged++;
+			rc = sample(paths[i], &s, 0, 1);
+			if (cgm_not_found(rc))
 				continue;	/* removed since the walk */
 			if (rc) {
 				/* not judged: its entry says why */
@@ -251,16 +259,71 @@ static int shrink_selected(const char *cg, const struct opts *o,
 				add_result(rep, &res, paths[i]);
 				continue;
 			}
-			if (s.unused <= o->above)
+			if (s.total <= o->above)
 				continue;
+			sel[i] = 1;
 		}
-		/* a shrink that failed covered nothing: its subtree is still due */
-		if (shrink_one(paths[i], o, rep))
-			done = paths[i];
+		parent_of(paths[i], parent, sizeof(parent));
+		if (cgpath_pathset_add(&blocked, parent) < 0) {
+			tool_err(NULL, "out of memory");
+			exit(EXIT_FAIL);
+		}
 	}
-	if (o->recursive)
-		cgm_free_paths(paths, n);
-	return i < n;
+	cgpath_pathset_free(&blocked);
+	return judged;
+}
+
+/*
+ * The policy over CG: without -R, CG itself (with --above, if its
+ * subtree holds more than T unused dentries); with -R, the cgroups
+ * select_below() picks, shrunk in walk order.  Returns 1 when a stop
+ * left some of it undone, 0 when all of it was done.
+ */
+static int shrink_selected(const char *cg, const struct opts *o,
+			   struct report *rep)
+{
+	char **paths;
+	size_t i, n;
+	int *sel, left;
+
+	if (!o->recursive) {
+		if (o->have_above) {
+			struct sample s;
+			int rc = sample(cg, &s, 0, 0);
+
+			rep->considered++;
+			if (rc) {
+				struct result res = { .err = rc };
+
+				add_result(rep, &res, cg);
+				return 0;
+			}
+			if (s.total <= o->above)
+				return 0;
+		} else {
+			rep->considered++;
+		}
+		if (tool_stop)
+			return 1;
+		shrink_one(cg, o, rep);
+		return 0;
+	}
+	rep->failed += tool_walk(cg, &paths, &n);
+	sel = calloc(n ? n : 1, sizeof(*sel));
+	if (!sel) {
+		tool_err(NULL, "out of memory");
+		exit(EXIT_FAIL);
+	}
+	rep->considered += select_below(paths, n, o, rep, sel);
+	left = tool_stop != 0;	/* stopped while judging: not all judged */
+	for (i = 0; i < n && !tool_stop && !rep->interrupted; i++)
+		if (sel[i])
+			shrink_one(paths[i], o, rep);
+	for (; i < n; i++)
+		left |= sel[i];
+	free(sel);
+	cgm_free_paths(paths, n);
+	return left;
 }
 
 /* KEY: V, or null when the value was not read. */
@@ -436,7 +499,7 @@ int main(int argc, char **argv)
 		print_table(&rep, &o);
 	/* a note for the admin, never in the data (stdout may be a file) */
 	if (o.have_above)
-		fprintf(stderr, "%s: %s %zu of %zu cgroup%s considered (own unused dentries > %llu)\n",
+		fprintf(stderr, "%s: %s %zu of %zu cgroup%s considered (subtree's unused dentries > %llu)\n",
 			tool_name, o.dry_run ? "would shrink" : "shrank",
 			rep.shrunk, rep.considered,
 			rep.considered == 1 ? "" : "s", (unsigned long long)o.above);

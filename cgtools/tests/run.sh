@@ -949,22 +949,24 @@ expect_exit 0 "cgshrink -R --above 150 /A" $B/cgshrink -a -R --above 150 /A
 expect_text "cgshrink --above: only the big one" "$(echo "$out" | awk '{ print $1 }' | tr '\n' ' ')" \
 	"CGROUP /A/big "
 expect_same "24.8 the summary goes to stderr" "$err" \
-	"cgshrink: shrank 1 of 3 cgroups considered (own unused dentries > 150)"
+	"cgshrink: shrank 1 of 3 cgroups considered (subtree's unused dentries > 150)"
 expect_text "cgshrink --above left the small one alone" "$(cat "$root/A/small/memory.force_slab_shrink")" ""
 
-# issue 24.2: a failed shrink of /A does not skip its subtree
+# issue 24.2: a failed shrink does not stop the others
 : > "$root/A/big/memory.force_slab_shrink"
-rm "$root/A/memory.force_slab_shrink"
-mkdir "$root/A/memory.force_slab_shrink"	# the write fails: EISDIR
-expect_exit 64 "24.2 cgshrink -R --above with /A's write failing exits 64" \
-	$B/cgshrink -R --above 50 -a -r -o CGROUP /A
-expect_text "24.2 /A's failure is named" "$err" "cgshrink: /A: memory.force_slab_shrink: Is a directory*"
-expect_text "24.2 /A/big, below the failed /A, is still shrunk" \
-	"$(cat "$root/A/big/memory.force_slab_shrink")" all
-expect_text "24.2 and reported" "$out" "*/A/big*"
-rmdir "$root/A/memory.force_slab_shrink"
-: > "$root/A/memory.force_slab_shrink"
-: > "$root/A/big/memory.force_slab_shrink"
+rm "$root/A/big/deep/memory.force_slab_shrink"
+mkdir "$root/A/big/deep/memory.force_slab_shrink"	# the write fails: EISDIR
+expect_exit 64 "24.2 cgshrink -R --above with /A/big/deep's write failing exits 64" \
+	$B/cgshrink -R --above 10 -a -r -o CGROUP /A
+expect_text "24.2 /A/big/deep's failure is named" "$err" "cgshrink: /A/big/deep: memory.force_slab_shrink: Is a directory*"
+expect_text "24.2 /A/small is still shrunk" \
+	"$(cat "$root/A/small/memory.force_slab_shrink")" all
+expect_same "24.2 both reported, nothing above them written" "$out|$(cat "$root/A/memory.force_slab_shrink" "$root/A/big/memory.force_slab_shrink")" "CGROUP
+/A/big/deep
+/A/small|"
+rmdir "$root/A/big/deep/memory.force_slab_shrink"
+: > "$root/A/big/deep/memory.force_slab_shrink"
+: > "$root/A/small/memory.force_slab_shrink"
 
 # issue 24.8: no destructive default; --dry-run selects and writes nothing
 expect_usage "24.8 cgshrink without -N or -a is a usage error" $B/cgshrink /A/small
@@ -974,9 +976,9 @@ expect_usage "24.8 cgshrink -n 0 /A/small is a usage error" $B/cgshrink -n 0 /A/
 expect_exit 0 "24.8 cgshrink --dry-run -a -R --above 50 /A" \
 	$B/cgshrink --dry-run -a -R --above 50 -r -o CGROUP,UNUSED_BEFORE,UNUSED_AFTER,STATUS /A
 expect_same "24.8 --dry-run: the same selection, nothing after, STATUS dry-run" "$out" "CGROUP UNUSED_BEFORE UNUSED_AFTER STATUS
-/A 100 - dry-run"
+/A/big/deep 140 - dry-run"
 expect_same "24.8 --dry-run: its summary on stderr" "$err" \
-	"cgshrink: would shrink 1 of 1 cgroup considered (own unused dentries > 50)"
+	"cgshrink: would shrink 1 of 2 cgroups considered (subtree's unused dentries > 50)"
 expect_same "24.8 --dry-run wrote nothing" \
 	"$(cat "$root/A/memory.force_slab_shrink" "$root/A/big/memory.force_slab_shrink")" ""
 $B/cgshrink --dry-run -N 5 -J /A/big /A/small > "$scratch/j"
@@ -1012,8 +1014,8 @@ printf '%s\n' "$out" > "$scratch/j"
 expect_same "24.5 cgshrink keeps the failed write's entry" \
 	"$($B/cgtest-json '.cgroups[0]' < "$scratch/j")" \
 	'{"cgroup":"/E/child","unused_before":1,"unused_after":null,"total_unused_before":1,"total_unused_after":null,"freed":null,"dentries_freed":null,"elapsed_ms":null,"shrunk":false,"interrupted":false,"error":"Is a directory"}'
-expect_exit 1 "24.5 cgshrink -a -R --above 0 /E: /E unreadable, /E/child unwritable" \
-	$B/cgshrink -a -R --above 0 -r -o CGROUP,STATUS /E
+expect_exit 1 "24.5 cgshrink -a --above 0 /E /E/child: /E unreadable, /E/child unwritable" \
+	$B/cgshrink -a --above 0 -r -o CGROUP,STATUS /E /E/child
 expect_same "24.5 cgshrink: both have a row saying why" "$out" "CGROUP STATUS
 /E Is\x20a\x20directory
 /E/child Is\x20a\x20directory"
@@ -1415,6 +1417,77 @@ for t in cgdentry cgslabstat cgshrink; do
 done
 expect_same "24.6 cgtools.7 names -R (not -r) for depth, -N (not -n) for counts" \
 	"$(grep -c 'without \\-r)\|\\-n 0\|\\-n 12x\|N of \\-n' cgtools.7)" 0
+
+# --- issue 42.2: every command of every page's EXAMPLES, exactly as the
+# page prints it (its roff source, \- as -; a line ending in && joined with
+# the next), runs on a host shaped as the examples assume: the root's own
+# lists at 350000 (what is charged to no cgroup), a pod at 500000 under
+# /kubepods, /A.  D=, the node_exporter directory, is a scratch directory:
+# the host's own is not the tests' to write.  Each command exits 0; the
+# runtime's policy selects the pod, never the root nor /kubepods, and
+# writes nothing else.
+ex_root=$scratch/examples
+saved_root=$root
+root=$ex_root
+mkcg / 350000 900100
+mkcg /A 100 100
+mkcg /kubepods 0 549990
+mkcg /kubepods/pod1 500000 500000
+mkcg /kubepods/pod2 49990 49990
+root=$saved_root
+mkdir "$scratch/node-exporter"
+# the force files written, as "PATH=VALUE|", and emptied again
+written() {
+	find "$ex_root" -name memory.force_slab_shrink -size +0 | LC_ALL=C sort |
+		while read -r f; do
+			d=${f%/memory.force_slab_shrink}
+			printf '%s=%s|' "${d#"$ex_root"}" "$(cat "$f")"
+			: > "$f"
+		done
+}
+for m in cgdentry.1 cgslabstat.1 cgshrink.1 cgtools.7; do
+	sed -n '/^\.SH EXAMPLES/,/^\.SH SEE/p' "$m" |
+		awk '/^\.nf/ { on = 1; next } /^\.fi/ { on = 0 } on && !/^\./' |
+		sed 's/\\-/-/g' |
+		awk '{ line = line (line == "" ? "" : " ") $0 }
+		     !/&& *$/ { print line; line = "" }' > "$scratch/examples.txt"
+	if grep -q '^cg' "$scratch/examples.txt"; then
+		ok "42.2 $m has EXAMPLES to run"
+	else
+		not_ok "42.2 $m has EXAMPLES to run"
+	fi
+	while IFS= read -r cmd; do
+		case $cmd in
+		D=*) continue ;;
+		esac
+		env PATH="$PWD/$B:$PATH" CGTOOLS_FAKE_ROOT="$ex_root" \
+			D="$scratch/node-exporter" sh -c "$cmd" > "$scratch/out" 2> "$scratch/err" < /dev/null
+		st=$? out=$(cat "$scratch/out") err=$(cat "$scratch/err")
+		# what it must have written, and (the policy) selected
+		w=$(written) want='' bad=''
+		case $cmd in
+		"cgshrink -N 10000 /A") want='/A=10000|' ;;
+		*"--above 100000 /") want='/kubepods/pod1=all|' ;;
+		esac
+		[ $st -eq 0 ] || bad="exit $st;"
+		[ "$w" = "$want" ] || bad="$bad written '$w', want '$want';"
+		case $cmd in
+		*"--above 100000 --dry-run /"|*"--above 100000 /")
+			rows=$(printf '%s\n' "$out" | awk 'NR > 1 { print $1 }' | tr '\n' '|')
+			[ "$rows" = '/kubepods/pod1|' ] || bad="$bad selected '$rows', want the pod alone;" ;;
+		*" > "*)
+			f=${cmd##*\$D/}
+			[ -s "$scratch/node-exporter/$f" ] || bad="$bad no $f renamed into place;" ;;
+		*" -J "*|*" --json "*)
+			printf '%s\n' "$out" | $B/cgtest-json .hierarchy > /dev/null || bad="$bad not JSON;" ;;
+		esac
+		if [ -z "$bad" ]; then
+			ok "42.2 $m EXAMPLES: $cmd"
+		else
+			not_ok "42.2 $m EXAMPLES: $cmd" "$bad" "stdout: $out" "stderr: $err"
+		fi
+	done < "$scratch/examples.txt"
+done
 
 # --- cgtest-write
 printf 'old' > "$scratch/f"
