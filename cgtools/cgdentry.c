@@ -200,70 +200,6 @@ static void collect(const char *cg, int recursive, struct rows *rows)
 	free(errs);
 }
 
-static void print_json(const struct rows *rows, const struct opts *o)
-{
-	struct cgjw w;
-
-	cgjw_init(&w, stdout);
-	w.break_depth = 2;
-	cgjw_obj(&w, NULL);
-	tool_json_hierarchy(&w);
-	cgjw_arr(&w, "cgroups");
-	for (size_t i = 0; i < rows->n; i++) {
-		const struct row *r = &rows->r[i];
-
-		cgjw_obj(&w, NULL);
-		cgjw_str(&w, "cgroup", r->path);
-		cgjw_u64(&w, "depth", r->depth);
-		if (r->err) {
-			cgjw_null(&w, "unused");
-			cgjw_null(&w, "total_unused");
-		} else {
-			cgjw_u64(&w, "unused", r->d.unused);
-			cgjw_u64(&w, "total_unused", r->d.total);
-		}
-		cgjw_arr(&w, "nodes");
-		for (size_t j = 0; j < r->d.nnodes; j++) {
-			cgjw_obj(&w, NULL);
-			cgjw_u64(&w, "node", r->d.nodes[j].nid);
-			cgjw_u64(&w, "unused", r->d.nodes[j].n);
-			cgjw_end(&w);
-		}
-		cgjw_end(&w);
-		if (o->by_sb) {
-			cgjw_arr(&w, "superblocks");
-			for (size_t j = 0; j < r->d.nsbs; j++) {
-				const struct cgkv_sb_count *sb = &r->d.sbs[j];
-				const struct cgmount_entry *m =
-					cgmount_find(&mounts, sb->major, sb->minor);
-				char dev[32];
-
-				snprintf(dev, sizeof(dev), "%u:%u", sb->major, sb->minor);
-				cgjw_obj(&w, NULL);
-				cgjw_str(&w, "device", dev);
-				cgjw_u64(&w, "major", sb->major);
-				cgjw_u64(&w, "minor", sb->minor);
-				if (m) {
-					cgjw_str(&w, "fstype", m->fstype);
-					cgjw_str(&w, "mount", m->point);
-				} else {
-					cgjw_null(&w, "fstype");
-					cgjw_null(&w, "mount");
-				}
-				cgjw_u64(&w, "unused", sb->n);
-				cgjw_end(&w);
-			}
-			cgjw_end(&w);
-		}
-		if (r->err)
-			cgjw_str(&w, "error", cgm_strerror(r->err));
-		cgjw_end(&w);
-	}
-	cgjw_end(&w);
-	cgjw_end(&w);
-	putchar('\n');
-}
-
 static void print_prometheus(const struct rows *rows, const struct tool_cgroups *cgs,
 			     const size_t *arg_failed)
 {
@@ -359,21 +295,42 @@ static void set_nodes(struct cgo_table *t, size_t row, const struct cgkv_dentry 
 	free(nodes);
 }
 
-static void print_table(const struct rows *rows, const struct opts *o)
+/*
+ * The rows of ROWS in T, set up for O (-o, -x); ROW_OF[i], when given,
+ * is the index in ROWS of table row i (--by-sb: one row per file system).
+ */
+static void fill_table(struct cgo_table *t, const struct rows *rows,
+		       const struct opts *o, size_t **row_of)
 {
-	struct cgo_table t;
+	size_t nrow = 0;
 
 	if (o->by_sb)
-		tool_table_init(&t, sb_cols, NCOLS(sb_cols), DEFAULT_SB_COLS, &o->out);
+		tool_table_init(t, sb_cols, NCOLS(sb_cols), DEFAULT_SB_COLS, &o->out);
 	else
-		tool_table_init(&t, cols, NCOLS(cols), DEFAULT_COLS, &o->out);
-	t.tree = o->recursive;
+		tool_table_init(t, cols, NCOLS(cols), DEFAULT_COLS, &o->out);
+	t->tree = o->recursive;
+	if (row_of) {
+		size_t cap = 0;
+
+		for (size_t i = 0; i < rows->n; i++)
+			cap += o->by_sb && rows->r[i].d.nsbs ? rows->r[i].d.nsbs : 1;
+		*row_of = malloc((cap ? cap : 1) * sizeof(**row_of));
+		if (!*row_of) {
+			tool_err(NULL, "out of memory");
+			exit(EXIT_FAIL);
+		}
+	}
 	for (size_t i = 0; i < rows->n; i++) {
 		const struct row *r = &rows->r[i];
 
-		if (o->by_sb && r->err) {
-			/* not read: one row, so that the failure shows */
-			cgo_set(&t, cgo_row(&t, r->depth), S_CGROUP, r->path);
+		if (o->by_sb && (r->err || !r->d.nsbs)) {
+			/* not read, or nothing on any file system: one row,
+			 * so that the failure shows (and -J keeps its entry) */
+			if (r->err || row_of) {
+				cgo_set(t, cgo_row(t, r->depth), S_CGROUP, r->path);
+				if (row_of)
+					(*row_of)[nrow++] = i;
+			}
 			continue;
 		}
 		if (o->by_sb) {
@@ -381,29 +338,177 @@ static void print_table(const struct rows *rows, const struct opts *o)
 				const struct cgkv_sb_count *sb = &r->d.sbs[j];
 				const struct cgmount_entry *m =
 					cgmount_find(&mounts, sb->major, sb->minor);
-				size_t row = cgo_row(&t, r->depth);
+				size_t row = cgo_row(t, r->depth);
 
-				cgo_set(&t, row, S_CGROUP, r->path);
-				cgo_setf(&t, row, S_DEVICE, "%u:%u", sb->major, sb->minor);
-				cgo_set(&t, row, S_FSTYPE, m ? m->fstype : NULL);
-				cgo_set(&t, row, S_MOUNT, m ? m->point : NULL);
-				cgo_set_u64(&t, row, S_UNUSED, sb->n);
+				cgo_set(t, row, S_CGROUP, r->path);
+				cgo_setf(t, row, S_DEVICE, "%u:%u", sb->major, sb->minor);
+				cgo_set(t, row, S_FSTYPE, m ? m->fstype : NULL);
+				cgo_set(t, row, S_MOUNT, m ? m->point : NULL);
+				cgo_set_u64(t, row, S_UNUSED, sb->n);
+				if (row_of)
+					(*row_of)[nrow++] = i;
 			}
 			continue;
 		}
-		size_t row = cgo_row(&t, r->depth);
+		size_t row = cgo_row(t, r->depth);
 
-		cgo_set(&t, row, C_CGROUP, r->path);
-		cgo_set_u64(&t, row, C_DEPTH, r->depth);
+		if (row_of)
+			(*row_of)[nrow++] = i;
+		cgo_set(t, row, C_CGROUP, r->path);
+		cgo_set_u64(t, row, C_DEPTH, r->depth);
 		if (r->err)
 			continue;
-		cgo_set_u64(&t, row, C_UNUSED, r->d.unused);
-		cgo_set_u64(&t, row, C_TOTAL, r->d.total);
-		set_nodes(&t, row, &r->d);
+		cgo_set_u64(t, row, C_UNUSED, r->d.unused);
+		cgo_set_u64(t, row, C_TOTAL, r->d.total);
+		set_nodes(t, row, &r->d);
 	}
+}
+
+static void print_table(const struct rows *rows, const struct opts *o)
+{
+	struct cgo_table t;
+
+	fill_table(&t, rows, o, NULL);
 	if (t.nrows || o->out.mode != CGO_TABLE)
 		tool_print_table(&t, &o->out);
 	cgo_table_free(&t);
+}
+
+/* The JSON member of each column: -J -o COLUMNS keeps those it names. */
+static const char *const json_keys[] = {
+	[C_CGROUP] = "cgroup", [C_UNUSED] = "unused", [C_TOTAL] = "total_unused",
+	[C_DEPTH] = "depth", [C_NODES] = "nodes",
+};
+static const char *const sb_json_keys[] = {
+	[S_CGROUP] = "cgroup", [S_DEVICE] = "device", [S_FSTYPE] = "fstype",
+	[S_MOUNT] = "mount", [S_UNUSED] = "unused",
+};
+
+struct json_keep {
+	const struct cgo_table *t;
+	int by_sb;
+};
+
+/*
+ * -J -o: a cgroup's member (depth 3) is kept when its column is selected
+ * (with --by-sb: cgroup, and superblocks, whose members at depth 5 are
+ * kept by theirs); "error" always.
+ */
+static int json_keep(int depth, const char *key, void *arg)
+{
+	const struct json_keep *k = arg;
+
+	if (depth != 3 && !(k->by_sb && depth == 5))
+		return 1;
+	if (!strcmp(key, "error") || (k->by_sb && !strcmp(key, "superblocks")))
+		return 1;
+	if (!strcmp(key, "major") || !strcmp(key, "minor"))
+		key = "device";
+	if (k->by_sb && depth == 3 && strcmp(key, "cgroup"))
+		return 0;
+	for (size_t i = 0; i < k->t->nsel; i++) {
+		size_t c = k->t->sel[i];
+
+		if (!strcmp(key, k->by_sb ? sb_json_keys[c] : json_keys[c]))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * -J: one document, whatever the columns.  -o keeps the members of the
+ * columns named (and "hierarchy", "error"); -x orders the entries (with
+ * --by-sb: a cgroup where its first file system sorts).
+ */
+static void print_json(const struct rows *rows, const struct opts *o)
+{
+	struct cgjw w;
+	struct cgo_table t;
+	struct json_keep keep = { &t, o->by_sb };
+	size_t *row_of, *order, n = 0;
+	unsigned char *done = calloc(rows->n ? rows->n : 1, 1);
+
+	fill_table(&t, rows, o, &row_of);
+	order = malloc((t.nrows ? t.nrows : 1) * sizeof(*order));
+	if (!done || !order || cgo_order(&t, order)) {
+		tool_err(NULL, "out of memory");
+		exit(EXIT_FAIL);
+	}
+	/* table rows to entries, each cgroup once, where it first sorts */
+	for (size_t k = 0; k < t.nrows; k++) {
+		size_t i = row_of[order[k]];
+
+		if (!done[i]) {
+			done[i] = 1;
+			order[n++] = i;
+		}
+	}
+	cgjw_init(&w, stdout);
+	w.break_depth = 2;
+	if (o->out.columns) {
+		w.keep = json_keep;
+		w.keep_arg = &keep;
+	}
+	cgjw_obj(&w, NULL);
+	tool_json_hierarchy(&w);
+	cgjw_arr(&w, "cgroups");
+	for (size_t k = 0; k < n; k++) {
+		const struct row *r = &rows->r[order[k]];
+
+		cgjw_obj(&w, NULL);
+		cgjw_str(&w, "cgroup", r->path);
+		cgjw_u64(&w, "depth", r->depth);
+		if (r->err) {
+			cgjw_null(&w, "unused");
+			cgjw_null(&w, "total_unused");
+		} else {
+			cgjw_u64(&w, "unused", r->d.unused);
+			cgjw_u64(&w, "total_unused", r->d.total);
+		}
+		cgjw_arr(&w, "nodes");
+		for (size_t j = 0; j < r->d.nnodes; j++) {
+			cgjw_obj(&w, NULL);
+			cgjw_u64(&w, "node", r->d.nodes[j].nid);
+			cgjw_u64(&w, "unused", r->d.nodes[j].n);
+			cgjw_end(&w);
+		}
+		cgjw_end(&w);
+		if (o->by_sb) {
+			cgjw_arr(&w, "superblocks");
+			for (size_t j = 0; j < r->d.nsbs; j++) {
+				const struct cgkv_sb_count *sb = &r->d.sbs[j];
+				const struct cgmount_entry *m =
+					cgmount_find(&mounts, sb->major, sb->minor);
+				char dev[32];
+
+				snprintf(dev, sizeof(dev), "%u:%u", sb->major, sb->minor);
+				cgjw_obj(&w, NULL);
+				cgjw_str(&w, "device", dev);
+				cgjw_u64(&w, "major", sb->major);
+				cgjw_u64(&w, "minor", sb->minor);
+				if (m) {
+					cgjw_str(&w, "fstype", m->fstype);
+					cgjw_str(&w, "mount", m->point);
+				} else {
+					cgjw_null(&w, "fstype");
+					cgjw_null(&w, "mount");
+				}
+				cgjw_u64(&w, "unused", sb->n);
+				cgjw_end(&w);
+			}
+			cgjw_end(&w);
+		}
+		if (r->err)
+			cgjw_str(&w, "error", cgm_strerror(r->err));
+		cgjw_end(&w);
+	}
+	cgjw_end(&w);
+	cgjw_end(&w);
+	putchar('\n');
+	cgo_table_free(&t);
+	free(row_of);
+	free(order);
+	free(done);
 }
 
 int main(int argc, char **argv)
@@ -475,7 +580,7 @@ int main(int argc, char **argv)
 		arg_failed[i] = rows.failed - before;
 	}
 
-	if (o.out.mode == CGO_JSON && !o.out.columns)
+	if (o.out.mode == CGO_JSON)
 		print_json(&rows, &o);
 	else if (o.out.mode == CGO_PROM)
 		print_prometheus(&rows, &cgs, arg_failed);

@@ -30,6 +30,14 @@ struct cgjw {
 	char close[CGJW_MAX_DEPTH];
 	/* start each item of arrays at this depth on a new line (0: never) */
 	int break_depth;
+	/*
+	 * -J -o: KEEP(depth, key, arg) says whether the member KEY written at
+	 * DEPTH is kept (NULL: all are); a member left out is left out with
+	 * all it holds.  So -J -o writes the -J document's members, a subset.
+	 */
+	int (*keep)(int depth, const char *key, void *arg);
+	void *keep_arg;
+	int mute;		/* the depth below which nothing is written; 0 none */
 };
 
 void cgjw_init(struct cgjw *w, FILE *out);

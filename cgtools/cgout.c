@@ -4,7 +4,6 @@
  */
 #define _XOPEN_SOURCE 700
 #include "cgout.h"
-#include "cgjson.h"
 #include "cgtext.h"
 
 #include <ctype.h>
@@ -194,6 +193,7 @@ size_t cgo_row(struct cgo_table *t, unsigned int depth)
 {
 	char **cells;
 	unsigned int *d;
+	size_t *id;
 
 	if (t->oom)
 		return t->nrows;
@@ -201,11 +201,15 @@ size_t cgo_row(struct cgo_table *t, unsigned int depth)
 	if (cells)
 		t->cells = cells;
 	d = cells ? realloc(t->depth, (t->nrows + 1) * sizeof(*d)) : NULL;
-	if (!d) {
+	if (d)
+		t->depth = d;
+	id = d ? realloc(t->id, (t->nrows + 1) * sizeof(*id)) : NULL;
+	if (!id) {
 		t->oom = 1;	/* cgo_print() says so; the caller decides */
 		return t->nrows;
 	}
-	t->depth = d;
+	t->id = id;
+	id[t->nrows] = t->nrows;
 	for (size_t c = 0; c < t->ncols; c++)
 		cells[t->nrows * t->ncols + c] = NULL;
 	d[t->nrows] = depth;
@@ -275,7 +279,7 @@ static int by_sort_column(const void *a, const void *b)
 /* Put rows [t->printed, t->nrows) in sort order; 0, or -1 out of memory. */
 static int sort_rows(struct cgo_table *t)
 {
-	size_t n = t->nrows - t->printed, *idx;
+	size_t n = t->nrows - t->printed, *idx, *id;
 	char **cells;
 	unsigned int *depth;
 
@@ -284,10 +288,12 @@ static int sort_rows(struct cgo_table *t)
 	idx = malloc(n * sizeof(*idx));
 	cells = malloc(n * t->ncols * sizeof(*cells));
 	depth = malloc(n * sizeof(*depth));
-	if (!idx || !cells || !depth) {
+	id = malloc(n * sizeof(*id));
+	if (!idx || !cells || !depth || !id) {
 		free(idx);
 		free(cells);
 		free(depth);
+		free(id);
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++)
@@ -298,12 +304,24 @@ static int sort_rows(struct cgo_table *t)
 		memcpy(cells + i * t->ncols, t->cells + idx[i] * t->ncols,
 		       t->ncols * sizeof(*cells));
 		depth[i] = t->depth[idx[i]];
+		id[i] = t->id[idx[i]];
 	}
 	memcpy(t->cells + t->printed * t->ncols, cells, n * t->ncols * sizeof(*cells));
 	memcpy(t->depth + t->printed, depth, n * sizeof(*depth));
+	memcpy(t->id + t->printed, id, n * sizeof(*id));
 	free(idx);
 	free(cells);
 	free(depth);
+	free(id);
+	return 0;
+}
+
+int cgo_order(struct cgo_table *t, size_t *order)
+{
+	if (t->oom || sort_rows(t))
+		return -1;
+	for (size_t r = t->printed; r < t->nrows; r++)
+		order[r - t->printed] = t->id[r];
 	return 0;
 }
 
@@ -411,57 +429,12 @@ static int print_table(struct cgo_table *t, FILE *out, int header)
 	return 0;
 }
 
-/* A number as the kernel and we print them: digits only. */
-static int is_number(const char *s)
-{
-	return *s && strspn(s, "0123456789") == strlen(s);
-}
-
-/* -J with -o: {"cgroups":[{"cgroup":"/A","unused":100},...]}, as lsblk. */
-static void print_json(struct cgo_table *t, FILE *out)
-{
-	struct cgjw w;
-
-	cgjw_init(&w, out);
-	w.break_depth = 2;
-	cgjw_obj(&w, NULL);
-	cgjw_arr(&w, "cgroups");
-	for (size_t r = t->printed; r < t->nrows; r++) {
-		cgjw_obj(&w, NULL);
-		for (size_t i = 0; i < t->nsel; i++) {
-			size_t c = t->sel[i];
-			const char *s = t->cells[r * t->ncols + c];
-			char key[64];
-			size_t k;
-
-			for (k = 0; t->cols[c].name[k] && k + 1 < sizeof(key); k++)
-				key[k] = (char)tolower((unsigned char)t->cols[c].name[k]);
-			key[k] = '\0';
-			if (!s)
-				cgjw_null(&w, key);
-			else if ((t->cols[c].flags & CGO_RIGHT) && is_number(s))
-				cgjw_raw(&w, key, s);
-			else
-				cgjw_str(&w, key, s);
-		}
-		cgjw_end(&w);
-	}
-	cgjw_end(&w);
-	cgjw_end(&w);
-	fputc('\n', out);
-}
-
 int cgo_print(struct cgo_table *t, FILE *out, enum cgo_mode mode, int noheadings)
 {
 	int header = !noheadings && !t->header_done && mode != CGO_PAIRS;
 
-	if (t->oom || sort_rows(t))
-		return -1;
-	if (mode == CGO_JSON) {
-		print_json(t, out);
-		t->printed = t->nrows;
-		return 0;
-	}
+	if (t->oom || sort_rows(t) || mode == CGO_JSON || mode == CGO_PROM)
+		return -1;	/* JSON and Prometheus are the tools' own */
 
 	t->header_done = 1;
 	if (mode == CGO_TABLE) {
@@ -501,6 +474,7 @@ void cgo_table_free(struct cgo_table *t)
 		free(t->cells[i]);
 	free(t->cells);
 	free(t->depth);
+	free(t->id);
 	free(t->sel);
 	free(t->width);
 	memset(t, 0, sizeof(*t));

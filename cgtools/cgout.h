@@ -48,6 +48,7 @@ struct cgo_table {
 	int header_done;
 	char **cells;		/* nrows * ncols; NULL: no value */
 	unsigned int *depth;	/* per row */
+	size_t *id;		/* per row: its index when added (sorting moves rows) */
 	size_t *width;		/* per column, grows as rows are printed */
 	/* TABLE mode: CGO_TREE cells print as the last path component,
 	 * indented by 2 * depth (rows at depth 0 print in full) */
@@ -84,15 +85,22 @@ void cgo_setf(struct cgo_table *t, size_t row, size_t col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 /*
  * Print the rows added since the last call, in MODE (TABLE, RAW or
- * PAIRS), the header first on the first call unless NOHEADINGS; or JSON
- * (-J with -o, as lsblk): {"cgroups":[...]}, one object per row, keyed
- * by the column names in lower case, numbers as numbers, "-" as null.  Column
+ * PAIRS), the header first on the first call unless NOHEADINGS.  JSON is
+ * not cgout's: each tool writes one document whatever the columns (-J -o
+ * keeps the members of the columns named, cgo_order() gives -x's order).  Column
  * widths only grow, so a table printed in parts (cgslabstat -i) stays
  * aligned as long as its values fit.  Empty cells print as "-" ("" in
  * pairs).  Returns 0, or -1 (printing nothing) when the table ran out of
  * memory while it was filled.
  */
 int cgo_print(struct cgo_table *t, FILE *out, enum cgo_mode mode, int noheadings);
+/*
+ * The rows not printed yet, in the order cgo_print() would print them
+ * (sorted as cgo_sort_by() asked): ORDER gets each one's index as added.
+ * Nothing is printed.  0, or -1 out of memory.  For -J, whose document
+ * the tools write themselves, in the order -x gives.
+ */
+int cgo_order(struct cgo_table *t, size_t *order);
 void cgo_table_free(struct cgo_table *t);
 
 /* "  NAME  help" lines for --help. */

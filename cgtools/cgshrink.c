@@ -335,12 +335,89 @@ static void json_u64_or_null(struct cgjw *w, const char *key, int have, uint64_t
 		cgjw_null(w, key);
 }
 
+/* The rows of REP in T (row i for entry i), set up for O (-o, -x). */
+static void fill_table(struct cgo_table *t, const struct report *rep,
+		       const struct opts *o)
+{
+	tool_table_init(t, cols, NCOLS(cols), DEFAULT_COLS, &o->out);
+	for (size_t i = 0; i < rep->n; i++) {
+		const struct result *r = &rep->r[i];
+		const struct sample *a = &r->s[0], *b = &r->s[1];
+		size_t row = cgo_row(t, 0);
+
+		cgo_set(t, row, C_CGROUP, r->cgroup);
+		cgo_set(t, row, C_STATUS, r->err ? cgm_strerror(r->err) :
+			r->interrupted ? "interrupted" : o->dry_run ? "dry-run" : "ok");
+		if (r->have_before) {
+			cgo_set_u64(t, row, C_UNUSED_BEFORE, a->unused);
+			cgo_set_u64(t, row, C_TOTAL_BEFORE, a->total);
+		}
+		if (r->shrunk)
+			cgo_set_u64(t, row, C_MS, r->ms);
+		if (!r->have_after)
+			continue;
+		cgo_set_u64(t, row, C_UNUSED_AFTER, b->unused);
+		cgo_set_u64(t, row, C_TOTAL_AFTER, b->total);
+		if (r->have_before) {
+			cgo_set_u64(t, row, C_FREED, cgnum_delta(a->forced, b->forced));
+			cgo_set_u64(t, row, C_DENTRIES_FREED,
+				    cgnum_delta(a->dentries, b->dentries));
+		}
+	}
+}
+
+static void print_table(const struct report *rep, const struct opts *o)
+{
+	struct cgo_table t;
+
+	fill_table(&t, rep, o);
+	if (rep->n || o->out.mode != CGO_TABLE)
+		tool_print_table(&t, &o->out);
+	cgo_table_free(&t);
+}
+
+/* The JSON members of each column: -J -o COLUMNS keeps those it names. */
+static const char *const json_keys[][2] = {
+	[C_CGROUP] = { "cgroup" }, [C_UNUSED_BEFORE] = { "unused_before" },
+	[C_UNUSED_AFTER] = { "unused_after" },
+	[C_TOTAL_BEFORE] = { "total_unused_before" },
+	[C_TOTAL_AFTER] = { "total_unused_after" }, [C_FREED] = { "freed" },
+	[C_DENTRIES_FREED] = { "dentries_freed" }, [C_MS] = { "elapsed_ms" },
+	[C_STATUS] = { "shrunk", "interrupted" },
+};
+
+/* -J -o: an entry's member (depth 3) when its column is selected; "error" always. */
+static int json_keep(int depth, const char *key, void *arg)
+{
+	const struct cgo_table *t = arg;
+
+	if (depth != 3 || !strcmp(key, "error"))
+		return 1;
+	for (size_t i = 0; i < t->nsel; i++)
+		for (size_t k = 0; k < 2; k++)
+			if (json_keys[t->sel[i]][k] && !strcmp(key, json_keys[t->sel[i]][k]))
+				return 1;
+	return 0;
+}
+
+/* -J: one document whatever the columns; -o keeps theirs, -x orders. */
 static void print_json(const struct report *rep, const struct opts *o)
 {
 	struct cgjw w;
+	struct cgo_table t;
+	size_t *order = malloc((rep->n ? rep->n : 1) * sizeof(*order));
 
+	fill_table(&t, rep, o);
+	if (!order || cgo_order(&t, order)) {
+		tool_err(NULL, "out of memory");
+		exit(EXIT_FAIL);
+	}
 	cgjw_init(&w, stdout);
 	w.break_depth = 2;
+	if (o->out.columns) {
+		w.keep = json_keep;
+		w.keep_arg = &t;
+	}
 	cgjw_obj(&w, NULL);
 	tool_json_hierarchy(&w);
 	cgjw_str(&w, "request", o->request);
@@ -353,7 +430,7 @@ static void print_json(const struct report *rep, const struct opts *o)
 	cgjw_bool(&w, "interrupted", rep->interrupted);
 	cgjw_arr(&w, "cgroups");
 	for (size_t i = 0; i < rep->n; i++) {
-		const struct result *r = &rep->r[i];
+		const struct result *r = &rep->r[order[i]];
 		const struct sample *a = &r->s[0], *b = &r->s[1];
 		int both = r->have_before && r->have_after;
 
@@ -376,40 +453,8 @@ static void print_json(const struct report *rep, const struct opts *o)
 	cgjw_end(&w);
 	cgjw_end(&w);
 	putchar('\n');
-}
-
-static void print_table(const struct report *rep, const struct opts *o)
-{
-	struct cgo_table t;
-
-	tool_table_init(&t, cols, NCOLS(cols), DEFAULT_COLS, &o->out);
-	for (size_t i = 0; i < rep->n; i++) {
-		const struct result *r = &rep->r[i];
-		const struct sample *a = &r->s[0], *b = &r->s[1];
-		size_t row = cgo_row(&t, 0);
-
-		cgo_set(&t, row, C_CGROUP, r->cgroup);
-		cgo_set(&t, row, C_STATUS, r->err ? cgm_strerror(r->err) :
-			r->interrupted ? "interrupted" : o->dry_run ? "dry-run" : "ok");
-		if (r->have_before) {
-			cgo_set_u64(&t, row, C_UNUSED_BEFORE, a->unused);
-			cgo_set_u64(&t, row, C_TOTAL_BEFORE, a->total);
-		}
-		if (r->shrunk)
-			cgo_set_u64(&t, row, C_MS, r->ms);
-		if (!r->have_after)
-			continue;
-		cgo_set_u64(&t, row, C_UNUSED_AFTER, b->unused);
-		cgo_set_u64(&t, row, C_TOTAL_AFTER, b->total);
-		if (r->have_before) {
-			cgo_set_u64(&t, row, C_FREED, cgnum_delta(a->forced, b->forced));
-			cgo_set_u64(&t, row, C_DENTRIES_FREED,
-				    cgnum_delta(a->dentries, b->dentries));
-		}
-	}
-	if (rep->n || o->out.mode != CGO_TABLE)
-		tool_print_table(&t, &o->out);
 	cgo_table_free(&t);
+	free(order);
 }
 
 int main(int argc, char **argv)
@@ -493,7 +538,7 @@ int main(int argc, char **argv)
 	} else if (rep.interrupted && (!rep.n || !rep.r[rep.n - 1].interrupted)) {
 		tool_err(NULL, "interrupted; stopped before the next shrink");
 	}
-	if (o.out.mode == CGO_JSON && !o.out.columns)
+	if (o.out.mode == CGO_JSON)
 		print_json(&rep, &o);
 	else
 		print_table(&rep, &o);

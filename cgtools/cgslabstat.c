@@ -152,18 +152,36 @@ static void pick(const struct cgkv_kvs *kvs, int own, uint64_t out[NKEYS])
 	}
 }
 
-static void print_once_table(const struct reading *rs, size_t n, const struct opts *o)
+/*
+ * The rows of RS in T, set up for O (-o, -x); ROW_OF[i], when given, is
+ * the index in RS of table row i.
+ */
+static void fill_once_table(struct cgo_table *t, const struct reading *rs,
+			    size_t n, const struct opts *o, size_t **row_of)
 {
-	struct cgo_table t;
+	size_t nrow = 0;
 
-	tool_table_init(&t, cols, NCOLS(cols), DEFAULT_COLS, &o->out);
+	tool_table_init(t, cols, NCOLS(cols), DEFAULT_COLS, &o->out);
+	if (row_of) {
+		size_t cap = 0;
+
+		for (size_t i = 0; i < n; i++)
+			cap += NKEYS + rs[i].kvs.n + 1;
+		*row_of = malloc(cap * sizeof(**row_of) + 1);
+		if (!*row_of) {
+			tool_err(NULL, "out of memory");
+			exit(EXIT_FAIL);
+		}
+	}
 	for (size_t i = 0; i < n; i++) {
 		const struct cgkv_kvs *kvs = &rs[i].kvs;
 		uint64_t v;
 
 		if (rs[i].err && !kvs->n) {
 			/* not read: one row, so that the failure shows */
-			cgo_set(&t, cgo_row(&t, 0), C_CGROUP, rs[i].cgroup);
+			cgo_set(t, cgo_row(t, 0), C_CGROUP, rs[i].cgroup);
+			if (row_of)
+				(*row_of)[nrow++] = i;
 			continue;
 		}
 		/* the nine counters, then any key a later kernel adds */
@@ -178,39 +196,107 @@ static void print_once_table(const struct reading *rs, size_t n, const struct op
 				if (j < NKEYS || !strncmp(key, "total_", 6))
 					continue;
 			}
-			row = cgo_row(&t, 0);
-			cgo_set(&t, row, C_CGROUP, rs[i].cgroup);
-			cgo_set(&t, row, C_KEY, key);
+			row = cgo_row(t, 0);
+			if (row_of)
+				(*row_of)[nrow++] = i;
+			cgo_set(t, row, C_CGROUP, rs[i].cgroup);
+			cgo_set(t, row, C_KEY, key);
 			if (!cgkv_kvs_get(kvs, key, &v))
-				cgo_set_u64(&t, row, C_OWN, v);
+				cgo_set_u64(t, row, C_OWN, v);
 			snprintf(total_key, sizeof(total_key), "total_%s", key);
 			if (!cgkv_kvs_get(kvs, total_key, &v))
-				cgo_set_u64(&t, row, C_TOTAL, v);
+				cgo_set_u64(t, row, C_TOTAL, v);
 		}
 	}
+}
+
+static void print_once_table(const struct reading *rs, size_t n, const struct opts *o)
+{
+	struct cgo_table t;
+
+	fill_once_table(&t, rs, n, o, NULL);
 	if (t.nrows || o->out.mode != CGO_TABLE)
 		tool_print_table(&t, &o->out);
 	cgo_table_free(&t);
 }
 
-static void print_once_json(const struct reading *rs, size_t n)
+/* Is column C among those T shows? */
+static int selected(const struct cgo_table *t, size_t c)
+{
+	for (size_t i = 0; i < t->nsel; i++)
+		if (t->sel[i] == c)
+			return 1;
+	return 0;
+}
+
+/*
+ * -J -o: "cgroup" with CGROUP; "stat" with KEY, OWN or TOTAL, holding
+ * the own keys with OWN, the total_ ones with TOTAL (all with KEY
+ * alone); "error" always.
+ */
+static int json_keep(int depth, const char *key, void *arg)
+{
+	const struct cgo_table *t = arg;
+	int own = selected(t, C_OWN), total = selected(t, C_TOTAL);
+
+	if (depth == 3) {
+		if (!strcmp(key, "cgroup"))
+			return selected(t, C_CGROUP);
+		if (!strcmp(key, "stat"))
+			return own || total || selected(t, C_KEY);
+		return 1;
+	}
+	if (depth == 4 && (own || total))
+		return strncmp(key, "total_", 6) ? own : total;
+	return 1;
+}
+
+/*
+ * -J: one document whatever the columns: -o keeps the members of those
+ * named (and "hierarchy", "error"), -x orders the entries (a cgroup
+ * where its first row sorts).
+ */
+static void print_once_json(const struct reading *rs, size_t n, const struct opts *o)
 {
 	struct cgjw w;
+	struct cgo_table t;
+	size_t *row_of, *order, m = 0;
+	unsigned char *done = calloc(n ? n : 1, 1);
 
+	fill_once_table(&t, rs, n, o, &row_of);
+	order = malloc((t.nrows ? t.nrows : 1) * sizeof(*order));
+	if (!done || !order || cgo_order(&t, order)) {
+		tool_err(NULL, "out of memory");
+		exit(EXIT_FAIL);
+	}
+	for (size_t k = 0; k < t.nrows; k++) {
+		size_t i = row_of[order[k]];
+
+		if (!done[i]) {
+			done[i] = 1;
+			order[m++] = i;
+		}
+	}
 	cgjw_init(&w, stdout);
 	w.break_depth = 2;
+	if (o->out.columns) {
+		w.keep = json_keep;
+		w.keep_arg = &t;
+	}
 	cgjw_obj(&w, NULL);
 	tool_json_hierarchy(&w);
 	cgjw_arr(&w, "cgroups");
-	for (size_t i = 0; i < n; i++) {
+	for (size_t k = 0; k < m; k++) {
+		size_t i = order[k];
+
 		cgjw_obj(&w, NULL);
 		cgjw_str(&w, "cgroup", rs[i].cgroup);
 		if (rs[i].err && !rs[i].kvs.n) {
 			cgjw_null(&w, "stat");
 		} else {
 			cgjw_obj(&w, "stat");
-			for (size_t k = 0; k < rs[i].kvs.n; k++)
-				cgjw_u64(&w, rs[i].kvs.v[k].key, rs[i].kvs.v[k].val);
+			for (size_t j = 0; j < rs[i].kvs.n; j++)
+				cgjw_u64(&w, rs[i].kvs.v[j].key, rs[i].kvs.v[j].val);
 			cgjw_end(&w);
 		}
 		if (rs[i].err)
@@ -220,6 +306,10 @@ static void print_once_json(const struct reading *rs, size_t n)
 	cgjw_end(&w);
 	cgjw_end(&w);
 	putchar('\n');
+	cgo_table_free(&t);
+	free(row_of);
+	free(order);
+	free(done);
 }
 
 /* The Prometheus families: one per counter, origins as a label. */
@@ -339,8 +429,8 @@ static int show_once(const struct tool_cgroups *cgs, const struct opts *o,
 		else
 			cgkv_kvs_free(&rs[n].kvs);
 	}
-	if (o->out.mode == CGO_JSON && !o->out.columns)
-		print_once_json(rs, n);
+	if (o->out.mode == CGO_JSON)
+		print_once_json(rs, n, o);
 	else if (o->out.mode == CGO_PROM)
 		print_prometheus(rs, n, &o->named, o->named_failed);
 	else

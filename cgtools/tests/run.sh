@@ -676,11 +676,35 @@ expect_exit 0 "24.9 cgdentry -J -n -o CGROUP,TOTAL,NODES -R /A/big" \
 	$B/cgdentry -J -n -o CGROUP,TOTAL,NODES -R /A/big
 printf '%s\n' "$out" > "$scratch/j"
 expect_same "24.9 -J -o: lower-case column keys, numbers as numbers" \
-	"$($B/cgtest-json '.cgroups[1]' < "$scratch/j")" '{"cgroup":"/A/big/deep","total":140,"nodes":"N0=140,N1=0"}'
+	"$($B/cgtest-json '.cgroups[1]' < "$scratch/j")" '{"cgroup":"/A/big/deep","total_unused":140,"nodes":[{"node":0,"unused":140},{"node":1,"unused":0}]}'
 expect_exit 0 "24.9 cgslabstat -J -o CGROUP,KEY,TOTAL /A" $B/cgslabstat -J -o CGROUP,KEY,TOTAL /A
 printf '%s\n' "$out" > "$scratch/j"
-expect_same "24.9 cgslabstat -J -o: one object per row" \
-	"$($B/cgtest-json '.cgroups[8]' < "$scratch/j")" '{"cgroup":"/A","key":"forced_shrinks","total":1014}'
+expect_same "24.9 42.5 cgslabstat -J -o: the -J entry, total_ keys alone" \
+	"$($B/cgtest-json -k '.cgroups[0].stat' < "$scratch/j") $($B/cgtest-json '.cgroups[0].stat.total_forced_shrinks' < "$scratch/j")" \
+	'total_global_scanned total_global_reclaimed total_limit_scanned total_limit_reclaimed total_forced_scanned total_forced_reclaimed total_dentry_reclaimed total_inode_reclaimed total_forced_shrinks 1014'
+# issue 42.5: one JSON document whatever the columns: -J -o with every
+# column is -J, byte for byte; fewer columns keep hierarchy and error
+all_d=CGROUP,UNUSED,TOTAL,DEPTH,NODES
+all_s=CGROUP,UNUSED_BEFORE,UNUSED_AFTER,TOTAL_BEFORE,TOTAL_AFTER,FREED,DENTRIES_FREED,MS,STATUS
+for t in "cgdentry -R:$all_d" "cgslabstat -R:CGROUP,KEY,OWN,TOTAL" \
+	"cgshrink -a -R --above 0 --dry-run:$all_s"; do
+	# shellcheck disable=SC2086 # the words of the command are meant
+	expect_same "42.5 ${t%%:*} -J -o (every column) is -J" \
+		"$($B/${t%%:*} -J -o "${t#*:}" /A 2> /dev/null)" "$($B/${t%%:*} -J /A 2> /dev/null)"
+done
+expect_same "42.5 cgdentry --by-sb -J -o CGROUP,UNUSED: the superblocks, their unused alone" \
+	"$($B/cgdentry --by-sb -J -o CGROUP,UNUSED /A/small | $B/cgtest-json '.cgroups[0]')" \
+	'{"cgroup":"/A/small","superblocks":[{"unused":20},{"unused":0}]}'
+mkdir -p "$root/A/small/bad/memory.dentry_unused"
+$B/cgdentry -J -o TOTAL -R /A/small > "$scratch/j" 2> /dev/null
+expect_same "42.5 cgdentry -J -o TOTAL keeps hierarchy and error" \
+	"$($B/cgtest-json -k . < "$scratch/j")|$($B/cgtest-json '.cgroups[0]' < "$scratch/j")|$($B/cgtest-json '.cgroups[1]' < "$scratch/j")" \
+	'hierarchy cgroups|{"total_unused":20}|{"total_unused":null,"error":"Is a directory"}'
+rm -rf "$root/A/small/bad"
+$B/cgshrink -N 3 -J -o CGROUP,MS /A/small > "$scratch/j"
+expect_same "42.5 cgshrink -J -o MS is elapsed_ms, as in -J" \
+	"$($B/cgtest-json -k '.cgroups[0]' < "$scratch/j")" 'cgroup elapsed_ms'
+: > "$root/A/small/memory.force_slab_shrink"
 expect_usage "24.9 cgslabstat -J -o with -i is a usage error" $B/cgslabstat -J -o CGROUP -i 1 /A
 expect_exit 0 "24.9 cgdentry -R -x TOTAL -r /A" $B/cgdentry -R -x total -r -o CGROUP,TOTAL /A
 expect_same "24.9 -x TOTAL: a list sorted by value, not by text" "$out" "CGROUP TOTAL
