@@ -17,10 +17,16 @@ for applet in $("$root"/bin/busybox --list); do
 	[ -e "$root/bin/$applet" ] || ln -s busybox "$root/bin/$applet"
 done
 
-# Our tools (static), when built.
-for t in "$top"/cgtools/cg*; do
-	[ -f "$t" ] && [ -x "$t" ] && cp "$t" "$root"/bin/
+# Our tools (static; make cgtools builds them into build/cgtools), when built.
+for t in cgdentry cgslabstat cgshrink; do
+	if [ -x "$top/build/cgtools/$t" ]; then
+		cp "$top/build/cgtools/$t" "$root"/bin/
+	fi
 done
+
+# The guest tests' helpers (cgtest-*: static C, and a script), built
+# straight into the guest.
+make -s -C "$top/tests/helpers" O="$root/bin"
 
 # The benchmark's timer (static C), built straight into the guest.
 make -s -C "$top/tests/bench" O="$root/bin"
