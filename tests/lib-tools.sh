@@ -71,6 +71,9 @@ expect_tool_ok() {
 # prom_value NAME SERIES: the value of SERIES (a metric name with its
 # labels, exactly as printed: memcg_dentry_unused{cgroup="/A"}) in the
 # Prometheus output NAME that run_tool kept; nothing when it is absent.
+# (SERIES goes through the environment: awk -v would take its backslashes
+# for escapes.)
 prom_value() {
-	awk -v s="$2" 'index($0, s " ") == 1 { print substr($0, length(s) + 2) }' "$tool_tmp/$1"
+	SERIES=$2 awk 'BEGIN { s = ENVIRON["SERIES"] }
+		index($0, s " ") == 1 { print substr($0, length(s) + 2) }' "$tool_tmp/$1"
 }
