@@ -98,14 +98,34 @@ int cgm_has_file(const char *cgroup, const char *file)
 	return 0;
 }
 
+/* Where the last read that returned CGM_EPARSE stopped: line and text. */
+static char parse_where[96];
+
+struct kv_read {
+	struct cgkv_kvs *kvs;
+	unsigned int line;
+};
+
 static int add_kv_line(const char *text, void *arg)
 {
+	struct kv_read *r = arg;
 	char key[CGKV_KEY_MAX];
 	uint64_t val;
 
-	if (cgkv_parse_kv_line(text, key, &val))
+	r->line++;
+	if (cgkv_parse_kv_line(text, key, &val)) {
+		int len = (int)strcspn(text, "\n");
+
+		snprintf(parse_where, sizeof(parse_where), "line %u: %.*s%s", r->line,
+			 len > 48 ? 48 : len, text, len > 48 ? "..." : "");
 		return ECGROUPPARSEFAIL;
-	return cgkv_kvs_add(arg, key, val) ? -ENOMEM : 0;
+	}
+	return cgkv_kvs_add(r->kvs, key, val) ? -ENOMEM : 0;
+}
+
+const char *cgm_parse_where(void)
+{
+	return parse_where;
 }
 
 /*
@@ -137,11 +157,13 @@ static int read_lines_held(const char *cgroup, const char *file,
 
 int cgm_read_kvs(const char *cgroup, const char *file, struct cgkv_kvs *kvs)
 {
+	struct kv_read r = { kvs, 0 };
 	int rc = cgm_exists(cgroup);
 
 	if (rc)
 		return rc;
-	rc = read_lines_held(cgroup, file, add_kv_line, kvs);
+	parse_where[0] = '\0';
+	rc = read_lines_held(cgroup, file, add_kv_line, &r);
 	/*
 	 * a cgroup removed while it was read (or, on v2, whose memory
 	 * controller was turned off meanwhile): say so, not "no such file"

@@ -61,6 +61,11 @@ int cgm_has_file(const char *cgroup, const char *file);
  * go through here): it is held back and delivered when the read is over.
  */
 int cgm_read_kvs(const char *cgroup, const char *file, struct cgkv_kvs *kvs);
+/*
+ * After cgm_read_kvs() returned CGM_EPARSE for a malformed line: "line N:
+ * TEXT" (the line as read, cut at 48 bytes), else "".
+ */
+const char *cgm_parse_where(void);
 
 /*
  * memory.dentry_unused of CGROUP, decoded.  CGM_EPARSE with

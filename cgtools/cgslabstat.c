@@ -35,16 +35,17 @@ static const char usage_head[] =
 "meanwhile is reported and no longer followed; the others go on.\n"
 "\n"
 "Options:\n"
-"  -i, --interval SECONDS  sample every SECONDS\n"
-"  -c, --count COUNT       stop after COUNT intervals (needs -i)\n"
-"      --own               with -i, rates of the cgroup's own counters\n"
-"  -R, --recursive         every cgroup of each CGROUP's subtree\n"
-"  -g CTRL[:PATH]          as cgget: CTRL:PATH names a CGROUP, CTRL alone\n"
-"                          selects controllers (must name memory)\n"
+"  -i, --interval SECONDS\n"
+"                        sample every SECONDS\n"
+"  -c, --count COUNT     stop after COUNT intervals (needs -i)\n"
+"      --own             with -i, rates of the cgroup's own counters\n"
+"  -R, --recursive       every cgroup of each CGROUP's subtree\n"
+"  -g CTRL[:PATH]        as cgget: CTRL:PATH names a CGROUP, CTRL alone\n"
+"                        selects controllers (must name memory)\n"
 TOOL_OUT_HELP
 TOOL_PROM_HELP
-"  -h, --help              this text\n"
-"  -V, --version           the version\n"
+"  -h, --help            this text\n"
+"  -V, --version         the version\n"
 "\n"
 "Columns:\n";
 static const char usage_tail[] =
@@ -80,6 +81,8 @@ static const struct cgo_col icols[] = {
 
 #define NCOLS(a) (sizeof(a) / sizeof((a)[0]))
 #define NKEYS CGKV_SLAB_NKEYS
+/* -i's number columns: a rate up to 999999999/s, a time up to 9999999.9 s */
+#define RATE_WIDTH 9
 
 static void __attribute__((noreturn)) usage(void)
 {
@@ -511,8 +514,16 @@ static int show_intervals(const struct tool_cgroups *cgs, const struct opts *o,
 		tool_err(NULL, "out of memory");
 		return EXIT_FAIL;
 	}
-	if (o->out.mode != CGO_JSON)
+	if (o->out.mode != CGO_JSON) {
 		tool_table_init(&t, icols, NCOLS(icols), DEFAULT_ICOLS, &o->out);
+		/*
+		 * printed an interval at a time: numbers get room for what
+		 * later intervals bring, so the columns stay under the header
+		 */
+		for (size_t c = 0; c < NCOLS(icols); c++)
+			if (icols[c].flags & CGO_RIGHT)
+				t.width[c] = RATE_WIDTH;
+	}
 	tool_catch_stop();
 	for (size_t i = 0; i < cgs->n; i++) {
 		int rc = read_stat(cgs->path[i], &r, gone_ok(o, cgs->path[i]));

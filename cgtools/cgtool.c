@@ -80,10 +80,16 @@ void tool_cg_err(const char *cgroup, const char *file, int rc)
 		return;
 	}
 	failed_otherwise = 1;
-	if (!file)
+	if (!file) {
 		tool_err(cgroup, "%s", cgm_strerror(rc));
-	else
+	} else if (rc == CGM_EPARSE && *cgm_parse_where()) {
+		/* the line that does not parse, in the printed form of names */
+		fprintf(stderr, "%s: %s: %s: ", tool_name, cgroup, file);
+		cgo_escape(stderr, cgm_parse_where(), CGO_TABLE);
+		fprintf(stderr, ": %s\n", cgm_strerror(rc));
+	} else {
 		tool_err(cgroup, "%s: %s", file, cgm_strerror(rc));
+	}
 }
 
 void tool_read_err(const char *cgroup, const char *file, int rc,

@@ -177,7 +177,7 @@ void tool_print_table(struct cgo_table *t, const struct tool_out *o);
 "  -P, --pairs           NAME=\"value\" pairs\n" \
 "  -J, --json            JSON, schema in cgtools(7)\n" \
 "  -x, --sort COLUMN     sort the rows by COLUMN (numbers by value; a\n" \
-"                        tree becomes a list), in tables and -J -o\n" \
+"                        tree becomes a list); with -J and -o, the entries\n" \
 "  -w, --width N         fit tables in N columns, cutting names (default:\n" \
 "                        the terminal's width when writing to one)\n"
 #define TOOL_PROM_HELP \

@@ -286,6 +286,12 @@ for t in cgdentry cgslabstat cgshrink; do
 		"Usage: $t *--noheadings*--output COLUMNS*--raw*--pairs*--json*Columns:*CGROUP*Exit status: 0 ok, 1 *usage error, 32 no CGROUP*found, 64 some*"
 	expect_exit 1 "$t --help >/dev/full fails (write error)" sh -c "$O/$t --help > /dev/full"
 	expect_text "$t says why it failed to write" "$err" "$t: write error: No space left on device"
+	# issue 42.6: every option's description starts in one column
+	expect_same "42.6 $t --help: the options' descriptions in one column" \
+		"$("$O/$t" --help | awk '/^Options:/ { on = 1; next } on && /^$/ { on = 0 }
+			on && match($0, /^ {10,}[^ ]/) { print RLENGTH; next }
+			on && match($0, /^  (-[a-zA-Z], --[^ ]+|    --[^ ]+|-[a-zA-Z])( [^ ]+)?  +[^ ]/) { print RLENGTH }' |
+			sort -u | wc -l)" 1
 	expect_exit 0 "$t --version exits 0" "$O/$t" --version
 	expect_text "$t --version names it" "$out" "$t (cgtools) [0-9]*"
 	expect_exit 1 "$t --version >/dev/full fails" sh -c "$O/$t --version > /dev/full"
@@ -524,6 +530,10 @@ mkcg /W 1 1
   while [ $i -lt 70 ]; do echo "N$i $((i + 1000000))"; i=$((i + 1)); done; } > "$root/W/memory.dentry_unused"
 expect_exit 0 "24.7 cgdentry with 70 nodes and a new key exits 0" "$B"/cgdentry -n -o NODES /W
 expect_text "24.7 NODES holds all 70 nodes (over 511 bytes)" "$out" "N0=1000000,N1=1000001,*,N68=1000068,N69=1000069"
+printf 'unused 1\ntotal_unused 1\nN0 x\n' > "$root/W/memory.dentry_unused"
+expect_exit 1 "42.6 cgdentry with a malformed line exits 1" "$B"/cgdentry /W
+expect_same "42.6 the line is named, its number and its text" "$err" \
+	"cgdentry: /W: memory.dentry_unused: line 3: N0 x: Cgroup parsing failed"
 printf 'unused 1\n' > "$root/W/memory.dentry_unused"
 expect_exit 1 "24.7 cgdentry without total_unused exits 1" "$B"/cgdentry /W
 expect_same "24.7 the missing key is named" "$err" "cgdentry: /W: memory.dentry_unused: no key total_unused"
@@ -748,6 +758,20 @@ expect_same "42.6 -w: the cut marked with a dot where the locale has no ellipsis
 expect_exit 0 "24.9 -r is never cut" "$B"/cgdentry -R -r -n -w 24 /A/small
 expect_text "24.9 -r keeps the whole name" "$out" "*a-rather-long-cgroup-name 3 3"
 expect_usage "24.9 -w 0 is a usage error" "$B"/cgdentry -w 0 /A
+# issue 42.6: a tree 200 deep on 80 columns: every row keeps some of its name
+deep=/D
+i=0
+while [ $i -lt 200 ]; do deep=$deep/n$i; i=$((i + 1)); done
+mkdir -p "$root$deep"
+p=$deep
+while [ "$p" != "" ]; do
+	printf 'unused 1\ntotal_unused 1\n' > "$root$p/memory.dentry_unused"
+	p=${p%/*}
+done
+expect_exit 0 "42.6 cgdentry -R -w 80 over a tree 200 deep" env LC_ALL=C.UTF-8 "$B"/cgdentry -R -w 80 /D
+expect_same "42.6 every row of the deep tree shows a name (n0 ... n199), cut and marked where it must" \
+	"$(printf '%s\n' "$out" | awk 'NR > 1 && !/(^| )(\/D|n[0-9]+|n[0-9]*…) +1 +1$/ { bad++ } END { print bad + 0, NR }')" "0 202"
+rm -rf "$root/D"
 rm -rf "$root/A/small/a-rather-long-cgroup-name"
 mkcg /P 1 1
 rm "$root/P/memory.dentry_unused" "$root/P/memory.slab_reclaim_stat"
@@ -978,6 +1002,21 @@ expect_exit 0 "cgslabstat -i 0.1 -c 2 (table)" "$B"/cgslabstat -i 0.1 -c 2 -o TI
 expect_text "cgslabstat -i: one header, a line per cgroup per interval" \
 	"$(echo "$out" | awk '{ print $2, $3 }' | tr '\n' '|')" "CGROUP SHRINK|/A 0|/ 0|/A 0|/ 0|"
 expect_exit 1 "cgslabstat -i on stdout=/dev/full fails" sh -c "$B/cgslabstat -i 0.1 -c 1 /A > /dev/full"
+# issue 42.6: -i prints an interval at a time; a rate that grows past the
+# first interval's width stays under its header
+mkcg /J 1 1
+(
+	sleep 0.3
+	awk '{ print $1, $2 + 1000000 }' "$root/J/memory.slab_reclaim_stat" > "$scratch/jump" &&
+		mv "$scratch/jump" "$root/J/memory.slab_reclaim_stat"
+) &
+jumper=$!
+expect_exit 0 "42.6 cgslabstat -i 0.2 -c 4 over counters that jump" "$B"/cgslabstat -i 0.2 -c 4 /J
+wait $jumper
+expect_same "42.6 cgslabstat -i: every line as long as the header, the jump included" \
+	"$(printf '%s\n' "$out" | awk '{ print length($0) }' | sort -u | wc -l)|$(printf '%s\n' "$out" | awk 'NR > 1 { print $3 }' | sort -nu | tail -n 1 | wc -c)" \
+	"1|8"
+rm -rf "$root/J"
 
 # cgshrink on the fake tree: the write, -n (no headings), -N, --above
 expect_exit 0 "cgshrink -a -n /A/small" "$B"/cgshrink -a -n /A/small
@@ -1081,7 +1120,7 @@ expect_text "the shrink was written" "$(cat "$scratch/written")" all
 expect_text "the cgroup is still reported, after-values null" \
 	"$("$B"/cgtest-json '.cgroups[0]' < "$scratch/j")" \
 	'{"cgroup":"/S","unused_before":9,"unused_after":null,"total_unused_before":9,"total_unused_after":null,"freed":null,"dentries_freed":null,"elapsed_ms":*,"shrunk":true,"interrupted":false,"error":"Cgroup parsing failed"}'
-expect_text "and the failure named" "$err" "cgshrink: /S: memory.dentry_unused: Cgroup parsing failed"
+expect_text "42.6 and the failure named, with the line that does not parse" "$err" "cgshrink: /S: memory.dentry_unused: line 1: garbage: Cgroup parsing failed"
 
 # wait_blocked PID: until PID sleeps in a FIFO open (no writer/reader yet)
 wait_blocked() {
