@@ -203,7 +203,43 @@ struct walk {
 	void (*bad)(const char *cgroup, int rc, void *arg);
 	void *arg;
 	int first_err;
+	char *too_long;		/* the last path too long to name: its subtree is left */
 };
+
+/*
+ * FULL is deeper than a cgroup path can be named (PATH_MAX): said once,
+ * as ENAMETOOLONG of the deepest ancestor that can be, and left out with
+ * all below it (as a directory the walk cannot read is).
+ */
+static int too_long(struct walk *w, const char *full)
+{
+	size_t len = w->too_long ? strlen(w->too_long) : 0;
+	char rel[FILENAME_MAX], *up;
+
+	if (len && !strncmp(full, w->too_long, len) && full[len] == '/')
+		return 0;	/* below the one already said */
+	free(w->too_long);
+	w->too_long = strdup(full);
+	up = strdup(full);
+	if (!w->too_long || !up) {
+		free(up);
+		return -ENOMEM;
+	}
+	do {
+		char *slash = strrchr(up, '/');
+
+		if (!slash || slash == up)
+			break;
+		*slash = '\0';
+	} while (cgpath_rel_path(cgfs_root(), up, rel, sizeof(rel)));
+	if (cgpath_rel_path(cgfs_root(), up, rel, sizeof(rel)))
+		snprintf(rel, sizeof(rel), "/");
+	free(up);
+	if (!w->first_err)
+		w->first_err = -ENAMETOOLONG;
+	w->bad(rel, -ENAMETOOLONG, w->arg);
+	return 0;
+}
 
 static int add_dir(const char *full, void *arg)
 {
@@ -211,7 +247,8 @@ static int add_dir(const char *full, void *arg)
 	char rel[FILENAME_MAX];
 
 	if (cgpath_rel_path(cgfs_root(), full, rel, sizeof(rel)))
-		return ECGROUPPARSEFAIL;
+		return strncmp(full, cgfs_root(), strlen(cgfs_root())) ?
+		       ECGROUPPARSEFAIL : too_long(w, full);
 	/*
 	 * v2: not a memory cgroup (nor, then, is anything below it).  The
 	 * walk's root was checked by cgm_exists(); a cgroup whose
@@ -255,6 +292,8 @@ static void bad_dir(const char *full, int rc, void *arg)
 
 	if (rc == -ENOENT)
 		return;
+	if (w->too_long && !strncmp(full, w->too_long, strlen(w->too_long)))
+		return;		/* said already (too_long) */
 
 	if (cgpath_rel_path(cgfs_root(), full, rel, sizeof(rel)))
 		snprintf(rel, sizeof(rel), "%s", full);
@@ -274,6 +313,7 @@ int cgm_walk(const char *cgroup, char ***paths, size_t *n,
 	if (rc)
 		return rc;
 	rc = cgmb_walk(cgroup, add_dir, bad_dir, &w);
+	free(w.too_long);
 	if (!rc && w.n == 0)
 		rc = ECGROUPNOTEXIST;	/* removed since cgm_exists() */
 	*paths = w.paths;

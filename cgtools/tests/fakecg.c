@@ -237,10 +237,21 @@ static int walk_dir(char *path, size_t size,
 		if (!rc && strcmp(names[i]->d_name, ".") &&
 		    strcmp(names[i]->d_name, "..") &&
 		    (size_t)snprintf(path + len, size - len, "/%s",
-				     names[i]->d_name) < size - len &&
-		    !lstat(path, &st) && S_ISDIR(st.st_mode) &&
-		    strncmp(names[i]->d_name, "memory.", 7))
+				     names[i]->d_name) >= size - len) {
+			/* deeper than even fts would go here: say so, as it would */
+			path[len] = '\0';
+			bad(path, -ENAMETOOLONG, arg);
+		} else if (!rc && strcmp(names[i]->d_name, ".") &&
+			   strcmp(names[i]->d_name, "..") &&
+			   strlen(path) >= FILENAME_MAX) {
+			/* past PATH_MAX: fts hands it on, cgmem says what it can */
+			rc = dir(path, arg);
+		} else if (!rc && strcmp(names[i]->d_name, ".") &&
+			   strcmp(names[i]->d_name, "..") &&
+			   !lstat(path, &st) && S_ISDIR(st.st_mode) &&
+			   strncmp(names[i]->d_name, "memory.", 7)) {
 			rc = walk_dir(path, size, dir, bad, arg);
+		}
 		path[len] = '\0';
 		free(names[i]);
 	}
@@ -251,7 +262,8 @@ static int walk_dir(char *path, size_t size,
 int cgmb_walk(const char *cgroup, int (*dir)(const char *full_path, void *arg),
 	      void (*bad)(const char *full_path, int rc, void *arg), void *arg)
 {
-	char path[FILENAME_MAX];
+	/* fts has no length limit: paths past PATH_MAX reach cgmem, as with libcgroup */
+	static char path[4 * FILENAME_MAX];
 	int rc = cgfs_path(cgroup, NULL, path, sizeof(path));
 
 	return rc ? rc : walk_dir(path, sizeof(path), dir, bad, arg);

@@ -698,6 +698,28 @@ for t in "cgdentry -r -n -o CGROUP" "cgslabstat -r -n -o CGROUP"; do
 	rm -rf "$root/V"
 done
 
+# issue 42.6: a subtree deeper than a path can name (PATH_MAX, 4096
+# bytes): the cgroups that can be named are read, the rest is said once,
+# at the deepest one that can, and the exit status says some failed
+n200=
+i=0
+while [ $i -lt 200 ]; do n200=${n200}a; i=$((i + 1)); done
+(
+	cd "$root" && mkdir L && cd L &&
+	printf 'unused 1\ntotal_unused 1\n' > memory.dentry_unused &&
+	i=0 && while [ $i -lt 24 ]; do
+		mkdir $n200 && cd -P $n200 &&
+		printf 'unused 1\ntotal_unused 1\n' > memory.dentry_unused || exit 1
+		i=$((i + 1))
+	done
+) || not_ok "42.6 a tree 24 x 200 bytes deep"
+expect_exit 64 "42.6 cgdentry -R over a tree deeper than PATH_MAX exits 64" \
+	"$B"/cgdentry -R -r -n -o DEPTH /L
+expect_same "42.6 the cgroups that can be named are read, the rest said once" \
+	"$(printf '%s\n' "$out" | wc -l)|$(printf '%s\n' "$err" | wc -l)|$(printf '%s\n' "$err" | sed 's/^cgdentry: \/L\/a*\(\/a*\)*: /:/')" \
+	"$(( (4095 - ${#root} - 2) / 201 + 1 ))|1|:File name too long"
+rm -rf "$root/L"
+
 # issue 24.9: -J with -o (keys = column names in lower case) and -n, as
 # lsblk; --prometheus publishes a partial read with exit 0 and counts the
 # failures, so '> f.tmp && mv' still renames
