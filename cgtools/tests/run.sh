@@ -198,7 +198,7 @@ else
 fi
 hb=$scratch/hardened
 mkdir -p "$hb/tests"
-cp ./*.c ./*.h ./*.1 ./*.7 Makefile "$hb/"
+cp -r ./*.c ./*.h ./*.1 ./*.7 Makefile systemd "$hb/"
 if MAKEFLAGS='' make -C "$hb" CFLAGS="-g -O2 -fstack-protector-strong -Wformat -Werror=format-security" \
 	CPPFLAGS="-Wdate-time -D_FORTIFY_SOURCE=2" LDFLAGS="-Wl,-z,relro -Wl,-z,now" \
 	O="$hb/out" cgdentry cgslabstat cgshrink > "$hb/log" 2>&1 &&
@@ -228,6 +228,34 @@ if make -C "$hb" install DESTDIR="$hb/root" PREFIX=/usr O="$hb/out" > "$hb/log" 
 else
 	not_ok "24.11 make install DESTDIR=... PREFIX=/usr puts tools and pages in place" \
 		"$(tail -n 20 "$hb/log")" "$(find "$hb/root" 2>&1 | head)"
+fi
+# issue 42.8: what a host installs: the textfile service and timer beside
+# the tools, naming them where they are, enabled nowhere; systemd finds
+# nothing wrong with them; uninstall takes all of it away again; and a
+# build against the shared libraries for hosts (STATIC=0)
+svc=$hb/root/usr/lib/systemd/system/cgtools-textfile.service
+expect_same "42.8 make install: the service and timer, the service naming the installed tools" \
+	"$(cd "$hb/root/usr/lib/systemd/system" 2> /dev/null && printf '%s ' *)$(grep -c '^ExecStart=/bin/sh -c .\/usr\/bin\/cg[a-z]* -R --prometheus / > /var/lib/prometheus/node-exporter/memcg_[a-z]*\.prom\.tmp && exec mv ' "$svc")" \
+	"cgtools-textfile.service cgtools-textfile.timer 2"
+expect_same "42.8 nothing is enabled by installing" "$(find "$hb/root" -type l | wc -l)" 0
+if command -v systemd-analyze > /dev/null; then
+	expect_same "42.8 systemd-analyze verify: the service and timer are sound" \
+		"$(cd "$hb/root/usr/lib/systemd/system" && systemd-analyze verify --man=no ./cgtools-textfile.service ./cgtools-textfile.timer 2>&1)" ""
+else
+	not_ok "42.8 systemd-analyze verify: the service and timer are sound" "no systemd-analyze (systemd)"
+fi
+cp "$svc" "$scratch/cgtools-textfile.service"	# run below, on the fake hierarchy
+if make -C "$hb" uninstall DESTDIR="$hb/root" PREFIX=/usr O="$hb/out" > "$hb/log" 2>&1; then
+	expect_same "42.8 make uninstall leaves no file behind" "$(find "$hb/root" ! -type d)" ""
+else
+	not_ok "42.8 make uninstall leaves no file behind" "$(tail -n 20 "$hb/log")"
+fi
+if MAKEFLAGS='' make -C "$hb" O="$hb/dyn" STATIC=0 > "$hb/log" 2>&1 &&
+   ldd "$hb/dyn/cgdentry" 2> /dev/null | grep -q 'libcgroup\.so' && ! grep -q harmless "$hb/log"; then
+	ok "42.8 make STATIC=0: the tools against the shared libraries, no static link note"
+else
+	not_ok "42.8 make STATIC=0: the tools against the shared libraries, no static link note" \
+		"$(tail -n 5 "$hb/log")" "$(ldd "$hb/dyn/cgdentry" 2>&1 | head -n 3)"
 fi
 rm -rf "$hb"
 
@@ -981,6 +1009,27 @@ expect_same "42.4 one error gauge per CGROUP named, each counting its subtree" \
 	"$(printf '%s\n' "$out" | grep '_read_errors{' | tr '\n' '|')" \
 	'memcg_dentry_read_errors{cgroup="/"} 2|memcg_dentry_read_errors{cgroup="/T1"} 1|'
 rm -rf "$root/T1" "$root/T2"
+rm -f "$tf"/*.prom
+# issue 42.8: the installed service's commands, as the unit has them (the
+# collector's directory a scratch one, the tools the fake backend's), write
+# both textfiles, rename them into place, leave no temporary file, and one
+# scrape publishes the two at once
+mkdir "$scratch/svc"
+sed -n 's/^ExecStart=//p' "$scratch/cgtools-textfile.service" |
+	sed "s|/var/lib/prometheus/node-exporter|$scratch/svc|g; s|/usr/bin/|$B/|g" > "$scratch/svc.cmds"
+st=0
+while IFS= read -r cmd; do
+	eval "$cmd" 2> /dev/null || st=1
+done < "$scratch/svc.cmds"
+expect_same "42.8 the service's commands: both files renamed into place, no temporary file" \
+	"$st $(cd "$scratch/svc" && printf '%s ' *)" "0 memcg_dentry.prom memcg_slab.prom "
+if [ $neup = no ]; then
+	not_ok "42.8 node_exporter publishes the service's two files at once" "$(cat "$scratch/nedown")"
+elif textfile_check "$scratch/svc/memcg_dentry.prom" "$scratch/svc/memcg_slab.prom"; then
+	ok "42.8 node_exporter publishes the service's two files at once"
+else
+	not_ok "42.8 node_exporter publishes the service's two files at once" "$(head -n 20 "$scratch/why")"
+fi
 rm -f "$tf"/*.prom
 if [ -n "$nepid" ]; then
 	{ kill "$nepid"; wait "$nepid"; } 2> /dev/null
