@@ -1,0 +1,70 @@
+# Claim: an rmdir of the cgroup written to ends a forced shrink within a
+# batch in every phase of the write, the count of what the subtree holds
+# before the walk included: rmdir drains the file's writers holding
+# cgroup_mutex, which stalls every cgroup operation on the machine, so it
+# must not wait for that count either.  The count spans superblocks times
+# the subtree, dying memcgs included: here CHILDREN dying children (each
+# kept by a page of a tmpfs charged to it) and MOUNTS tmpfs mounts.  "all"
+# on such a cgroup with nothing to free takes ALONE ms; an rmdir made a
+# fifth of that after the write began (while it counts) must return within
+# a quarter of ALONE (RMDIR_SHARE), and the write must then succeed.  A
+# kernel whose count looks only at signals makes the rmdir wait for the
+# rest of the count: about four fifths of ALONE.
+# shellcheck source-path=SCRIPTDIR source=../lib.sh
+. "$(dirname "$0")/../lib.sh"
+
+CHILDREN=1000
+MOUNTS=1000
+MIN_ALONE_MS=400	# a shorter write cannot tell a batch from the count
+RMDIR_SHARE=4		# the rmdir may take ALONE / RMDIR_SHARE at most
+
+need_file "" memory.force_slab_shrink
+need_tool cgtest-write
+cg_create force22
+cg_create_many force22 c $CHILDREN
+
+t=/tmp/force22.$$
+mkdir -p $t/pin $t/m || fail "mkdir $t"
+at_exit rm -rf $t
+at_exit umount -l $t/m
+at_exit umount $t/pin
+mount -t tmpfs -o size=8m pin $t/pin || fail "mount a tmpfs on $t/pin"
+mount -t tmpfs mounts $t/m || fail "mount a tmpfs on $t/m"
+
+# one page of the pin tmpfs charged to each child: one shell walks through
+# the children, writing a file in each, and goes back to the root
+# shellcheck disable=SC2016 # expanded by the inner shell
+sh -c 'i=1; while [ $i -le "$1" ]; do
+	echo $$ > "$2/c$i/cgroup.procs" && echo x > "$3/f$i" || exit 1
+	i=$((i + 1))
+done; echo $$ > "$4/cgroup.procs"' sh $CHILDREN "$MEMCG/force22" $t/pin "$MEMCG" ||
+	fail "charge a tmpfs page to each child"
+cg_remove_many force22 c $CHILDREN
+[ "$CG_HIER" = v2 ] &&
+	diag "force22's cgroup.stat: $(tr '\n' ' ' < "$MEMCG/force22/cgroup.stat")"
+
+i=1
+while [ $i -le $MOUNTS ]; do
+	{ mkdir $t/m/$i && mount -t tmpfs m$i $t/m/$i; } || fail "mount tmpfs $i"
+	i=$((i + 1))
+done
+
+alone=$(force_ms force22 all)
+diag "all on force22 alone: $alone ms ($CHILDREN dying children, $MOUNTS more mounts)"
+expect_ge "$alone" $MIN_ALONE_MS "ms of the write alone (too short to tell)"
+
+out=/tmp/force22.out.$$
+at_exit rm -f "$out"
+cgtest-write "$MEMCG/force22/memory.force_slab_shrink" all > "$out" 2>&1 &
+writer=$!
+sleep "$(awk -v ms="$alone" 'BEGIN { printf "%.2f", ms / 5000 }')"
+kill -0 $writer 2>/dev/null || fail "the write ended before the rmdir (alone: $alone ms)"
+t0=$(now_ms)
+rmdir "$MEMCG/force22" || fail "rmdir force22 during the write"
+t1=$(now_ms)
+wait $writer
+status=$?
+diag "rmdir during the count took $((t1 - t0)) ms; writer: $(cat "$out") (status $status)"
+expect_eq "$status" 0 "the writer's exit status"
+expect_le $((t1 - t0)) $((alone / RMDIR_SHARE)) "ms the rmdir waited"
+pass
