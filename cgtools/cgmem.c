@@ -167,8 +167,11 @@ int cgm_read_kvs(const char *cgroup, const char *file, struct cgkv_kvs *kvs)
 	/*
 	 * a cgroup removed while it was read (or, on v2, whose memory
 	 * controller was turned off meanwhile): say so, not "no such file"
+	 * nor, when the file read as empty (libcgroup's line iterator takes
+	 * the ENODEV of a file whose cgroup went away for its end), "no key"
 	 */
-	if (rc == -ENOENT || rc == -ENODEV || rc == ECGROUPVALUENOTEXIST) {
+	if (rc == -ENOENT || rc == -ENODEV || rc == ECGROUPVALUENOTEXIST ||
+	    (!rc && r.line == 0)) {
 		int now = cgm_exists(cgroup);
 
 		if (cgm_not_found(now))

@@ -10,7 +10,8 @@
  * and written as plain files.  A
  * test breaks what it wants broken: a control file that is a directory
  * fails to read (EISDIR), a FIFO blocks until a signal, a removed
- * directory is a vanished cgroup (fakecg.vanish: removed during the walk).  No libcgroup: this runs anywhere.
+ * directory is a vanished cgroup (fakecg.vanish: removed during the walk;
+ * fakecg.gone-on-read: removed while a file of it is read).  No libcgroup: this runs anywhere.
  */
 #define _GNU_SOURCE
 #include "../cgmem-backend.h"
@@ -116,6 +117,26 @@ const char *cgmb_strerror(int rc)
 	}
 }
 
+static int remove_entry(const char *path, const struct stat *st, int type,
+			struct FTW *ftw);
+
+/*
+ * A cgroup marked fakecg.gone-on-read is removed, with all below it, once
+ * a control file of it is open, before it is read: the race a reader
+ * meets when a cgroup goes away under it.  1 when it was.
+ */
+static int gone_on_read(const char *cgroup)
+{
+	char dir[FILENAME_MAX], mark[FILENAME_MAX + 32];
+
+	if (cgfs_path(cgroup, NULL, dir, sizeof(dir)) ||
+	    (size_t)snprintf(mark, sizeof(mark), "%s/fakecg.gone-on-read", dir) >= sizeof(mark) ||
+	    access(mark, F_OK))
+		return 0;
+	nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	return 1;
+}
+
 /*
  * The whole file, then its lines.  A signal handled while it reads does
  * here what it does to libcgroup's line iterator (fopen, then fgets): an
@@ -135,6 +156,11 @@ int cgmb_read_lines(const char *cgroup, const char *file,
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
+	if (gone_on_read(cgroup)) {
+		/* kernfs: ENODEV, which libcgroup's iterator takes for the end */
+		close(fd);
+		return 0;
+	}
 	for (;;) {
 		ssize_t got;
 

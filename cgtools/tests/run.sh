@@ -709,14 +709,17 @@ expect_same "42.1 cgshrink wrote to that cgroup and not the other" \
 rm -rf "$root/system.slice"
 
 # issue 42.3: a cgroup removed while -R walks (fakecg.vanish, as
-# libcgroup's fts reports it: ENOENT) is left out with its subtree, and
-# nothing is said, by every tool
+# libcgroup's fts reports it: ENOENT), or while its file is read
+# (fakecg.gone-on-read: it reads as empty, as libcgroup reads kernfs's
+# ENODEV), is left out with its subtree, and nothing is said, by every tool
 for t in "cgdentry -r -n -o CGROUP" "cgslabstat -r -n -o CGROUP"; do
 	mkcg /V 1 4
 	mkcg /V/gone 1 2
 	mkcg /V/gone/below 1 1
 	mkcg /V/stay 1 1
 	: > "$root/V/gone/fakecg.vanish"
+	mkcg /V/read-gone 1 1
+	: > "$root/V/read-gone/fakecg.gone-on-read"
 	# shellcheck disable=SC2086 # the words of $t are meant
 	expect_exit 0 "42.3 ${t%% *} -R over a cgroup removed during the walk exits 0" \
 		$B/$t -R /V

@@ -8,13 +8,28 @@
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/../lib-tools.sh"
 need_file / memory.dentry_unused
-need_tool cgtest-churn
 
-WALKS=40	# per tool; each sees the churn's children come and go
-CHURN_S=600	# an upper bound: the churn is stopped once the walks are done
+WALKS=40	# per tool
+WIDTH=16	# children made, then removed, in bursts, each with a child
 cg_create A
 cg_enable_children A
-cgtest-churn "$MEMCG/A" $CHURN_S > /dev/null 2>&1 &
+# the churn: WIDTH children (and a grandchild each) made, then removed,
+# over and over, so that a walk meets cgroups vanishing between being
+# listed and being read
+(
+	while :; do
+		i=0
+		while [ $i -lt $WIDTH ]; do
+			mkdir "$MEMCG/A/c$i" && mkdir "$MEMCG/A/c$i/d"
+			i=$((i + 1))
+		done
+		i=0
+		while [ $i -lt $WIDTH ]; do
+			rmdir "$MEMCG/A/c$i/d" "$MEMCG/A/c$i"
+			i=$((i + 1))
+		done
+	done
+) > /dev/null 2>&1 &
 churn=$!
 bad=0 seen=0 i=0
 while [ $i -lt $WALKS ]; do
@@ -25,14 +40,18 @@ while [ $i -lt $WALKS ]; do
 			bad=$((bad + 1))
 			diag "$t -R /A: exit $tool_rc: $(tool_err walk | head -n 3)"
 		fi
-		grep -q '^/A/churn' "$tool_tmp/walk" && seen=$((seen + 1))
+		grep -q '^/A/c' "$tool_tmp/walk" && seen=$((seen + 1))
 	done
 	i=$((i + 1))
 done
-kill "$churn" 2> /dev/null
-wait "$churn"
-rmdir "$MEMCG"/A/churn* 2> /dev/null
-diag "walks that saw a churning child: $seen of $((2 * WALKS))"
+kill "$churn"
+wait "$churn" 2> /dev/null
+for c in "$MEMCG"/A/c*; do
+	[ -d "$c" ] || continue
+	rmdir "$c/d" 2> /dev/null
+	rmdir "$c"
+done
+diag "walks that met churning children: $seen of $((2 * WALKS))"
 expect_eq "$bad" 0 "walks that failed or said something, of $((2 * WALKS))"
-expect_gt "$seen" 0 "walks that met a churning child"
+expect_ge "$seen" $WALKS "walks that met churning children"
 pass
