@@ -634,3 +634,87 @@ trace_off() {
 		echo 0 > "$TRACING/events/$_e/enable"
 	done
 }
+
+# ---- helpers added for issue 41 ----
+
+# errno_name TEXT: the errno name for a tool's error message (busybox's
+# cat, echo: "...: Invalid argument"), or TEXT itself when unknown.
+errno_name() {
+	case "$1" in
+	*"Invalid argument"*) echo EINVAL ;;
+	*"Permission denied"*) echo EACCES ;;
+	*"Operation not permitted"*) echo EPERM ;;
+	*"Interrupted system call"*) echo EINTR ;;
+	*"No such file or directory"*) echo ENOENT ;;
+	*"No such device"*) echo ENODEV ;;
+	*"Bad address"*) echo EFAULT ;;
+	*) echo "$1" ;;
+	esac
+}
+
+# read_errno PATH FILE: read PATH's FILE (open and read(2), by cat) and
+# print "ok" or the errno name the open or the read failed with.
+read_errno() {
+	if _e=$(cat "$MEMCG/$1/$2" 2>&1 > /dev/null); then
+		echo ok
+	else
+		errno_name "$_e"
+	fi
+}
+
+# disk_sectors_read: sectors read from the data disk so far (field 3 of
+# /sys/block/vda/stat).
+disk_sectors_read() {
+	awk '{ print $3 }' /sys/block/vda/stat
+}
+
+# inodes_unused: the kernel's count of inodes on inode LRUs, all memcgs
+# (nr_unused, field 2 of /proc/sys/fs/inode-state).
+inodes_unused() {
+	awk '{ print $2 }' /proc/sys/fs/inode-state
+}
+
+# lru_inodes_shadowed PATH DIR N: N one-page files DIR/s1..sN whose
+# inodes, charged to cgroup PATH, sit on PATH's inode LRU with their page
+# evicted to a shadow entry and no dentry.  The files are read in PATH;
+# page reclaim of PATH (slab shrinking kept out with
+# vm.vfs_cache_pressure=0) evicts their pages, leaving one shadow entry
+# each; after a sync (the reads' atime dirtied the inodes), "all" frees
+# their dentries, and each inode, with only a shadow
+# entry at offset 0, goes on the inode LRU (mapping_shrinkable()) and
+# stays there (a forced shrink never drops a shadow entry).  Fails unless
+# at least half the inodes went on the LRU.
+# shellcheck disable=SC2016 # expanded by the inner shell
+LRU_READ='i=1; while [ $i -le "$1" ]; do cat "$0/s$i" > /dev/null || exit 1; i=$((i + 1)); done'
+lru_inodes_shadowed() {
+	_i=1
+	while [ $_i -le "$3" ]; do
+		printf '%4096s' x > "$2/s$_i" || fail "write $2/s$_i"
+		_i=$((_i + 1))
+	done
+	calm_memory
+	# DIR's dentry and inode made again by the root cgroup, so that they
+	# are not on PATH's lists with the files'
+	stat "$2" > /dev/null || fail "stat $2"
+	cg_run "$1" sh -c "$LRU_READ" "$2" "$3" || fail "read the files in $1"
+	set_value /proc/sys/vm/vfs_cache_pressure 0
+	cg_reclaim_all "$1"
+	echo 100 > /proc/sys/vm/vfs_cache_pressure || fail "vfs_cache_pressure 100"
+	# the reads dirtied the inodes (atime): a dirty inode stays off the LRU
+	sync
+	_u0=$(inodes_unused)
+	cg_force "$1" all
+	_u1=$(inodes_unused)
+	diag "$3 one-page files evicted: $((_u1 - _u0)) inodes went on the inode LRU with their shadow entry"
+	expect_ge $((_u1 - _u0)) $(($3 / 2)) "inodes of the evicted files on the inode LRU"
+}
+
+# lru_inodes_with_pages PATH DIR N: as lru_inodes_shadowed, then the files
+# are read in PATH again: the pages are back while the inodes stay on the
+# LRU (taken off lazily, by the next walk), each with a dentry again.  The
+# state in which an inode walk that does not check mapping_shrinkable()
+# drops page cache, also on x86_64.
+lru_inodes_with_pages() {
+	lru_inodes_shadowed "$@"
+	cg_run "$1" sh -c "$LRU_READ" "$2" "$3" || fail "read the files in $1 again"
+}

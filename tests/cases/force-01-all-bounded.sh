@@ -3,7 +3,8 @@
 # "all" on it returns, the objects it scanned (total_forced_scanned) stay
 # within the kernel's bound of SCAN_FACTOR times what the subtree held at
 # the start, and an rmdir of another child of the target during the long
-# write completes promptly.
+# write completes promptly: the write is still running when the rmdir has
+# returned (else the rmdir proved nothing about a long write).
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 
@@ -68,6 +69,8 @@ sleep 0.2
 r0=$(uptime_s)
 cg_remove force01/idle
 r1=$(uptime_s)
+# whether the write was still going when the rmdir returned
+if [ -e $done ]; then during=no; else during=yes; fi
 # Until the bound, the creators keep going; then they stop, so that an
 # unbounded write ends too and the test reports it.
 while [ ! -e $done ] && [ "$(elapsed "$t0")" -lt $WRITE_BOUND_S ]; do
@@ -84,9 +87,10 @@ scanned=$(delta_of "$s0" "$s1" total_forced_scanned)
 freed=$(delta_of "$s0" "$s1" total_dentry_reclaimed)
 rmdir_s=$(awk -v a="$r0" -v b="$r1" 'BEGIN { printf "%.2f", b - a }')
 write_s=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')
-diag "start $u0 unused, creators making $rate in 0.3 s; write: rc $rc, ~${write_s} s, scanned $scanned, dentries freed $freed; rmdir ~${rmdir_s} s"
+diag "start $u0 unused, creators making $rate in 0.3 s; write: rc $rc, ~${write_s} s (running after the rmdir: $during), scanned $scanned, dentries freed $freed; rmdir ~${rmdir_s} s"
 expect_eq "$rc" 0 "exit status of the write of all"
 expect_lt "${write_s%.*}" $WRITE_BOUND_S "seconds the write of all took with the creators running"
+expect_eq "$during" yes "the write of all still running when the rmdir of a child returned"
 expect_lt "${rmdir_s%.*}" $RMDIR_BOUND_S "seconds an rmdir in the subtree took during the write"
 expect_ge "$freed" "$START" "dentries the write freed"
 expect_gt "$rate" 0 "dentries the creators made in 0.3 s"

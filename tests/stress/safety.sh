@@ -19,6 +19,14 @@ SAFETY_MAX_SECS=240
 # sizes) while "all" is forced again and again on that cgroup and on the
 # root (and each of the root's children); then sync, check every file in
 # the page cache, unmount, mount again and check every file from the disk.
+# "No data lost" means something only if the shrinks freed what the files
+# left behind while their pages were still dirty: the safety cgroup's
+# forced_reclaimed must have grown by at least one object a file (each
+# file's dentry, unused once the writer closed it, goes at least once),
+# and before the sync, after the settle, none of the cgroup's dentries on
+# the file system may be left on its lists (a forced shrink that frees
+# nothing, or skips this file system, fails here instead of passing on
+# files nobody touched).
 safety_run() {
 	_mnt=$1 _dev=$2 _fs=$3
 	need_file "" memory.force_slab_shrink
@@ -30,6 +38,10 @@ safety_run() {
 	rm -f "$_stop"
 	mkdir -p "$_tmp" "$_dir" || fail "mkdir $_dir"
 	cg_create safety
+	_devno=$(devno_of "$_mnt")
+	[ -n "$_devno" ] || fail "no device number for $_mnt"
+	_freed0=$(cg_stat safety forced_reclaimed)
+	_dentries0=$(cg_stat safety dentry_reclaimed)
 	log_mark
 
 	CGSTRESS_STOP=$_stop "$CGSTRESS" shrink -p "$SAFETY_PAUSE_MS" "$SAFETY_MAX_SECS" all "$MEMCG/safety" \
@@ -46,6 +58,8 @@ safety_run() {
 	done
 	sleep "$SAFETY_SETTLE"
 	touch "$_stop"
+	# what the shrinks left of the files' dentries, pages still dirty
+	_left=$(sb_unused safety "$_devno")
 	diag "writes and shrinks took $(( $(now_s) - _t0 )) s"
 	wait "$_own"
 	_rc1=$?
@@ -59,6 +73,12 @@ safety_run() {
 		_ok=$(sed -n 's/.* ok=\([0-9]*\).*/\1/p' "$_tmp/$_f.out")
 		expect_gt "${_ok:-0}" 1 "forced shrinks done ($_f)"
 	done
+	_freed=$(( $(cg_stat safety forced_reclaimed) - _freed0 ))
+	_dentries=$(( $(cg_stat safety dentry_reclaimed) - _dentries0 ))
+	diag "freed from safety's lists: $_freed objects ($_dentries dentries); left on $_fs before the sync: $_left"
+	expect_ge "$_freed" "$SAFETY_FILES" "objects the forced shrinks freed from safety's lists"
+	expect_ge "$_dentries" "$SAFETY_FILES" "dentries freed from safety's lists"
+	expect_eq "$_left" 0 "safety's unused dentries on $_fs after $SAFETY_SETTLE s of forced shrinks"
 
 	sync
 	_out=$("$CGSTRESS" verify "$_dir" "$SAFETY_FILES" 2 2>&1) || fail "before unmount: $_out"
