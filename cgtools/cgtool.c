@@ -55,8 +55,11 @@ void tool_err(const char *object, const char *fmt, ...)
 	va_list ap;
 
 	fprintf(stderr, "%s: ", tool_name);
-	if (object)
-		fprintf(stderr, "%s: ", object);
+	if (object) {
+		/* a name, in its printed form: it cannot drive the terminal */
+		cgo_escape(stderr, object, CGO_TABLE);
+		fputs(": ", stderr);
+	}
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
@@ -84,7 +87,9 @@ void tool_cg_err(const char *cgroup, const char *file, int rc)
 		tool_err(cgroup, "%s", cgm_strerror(rc));
 	} else if (rc == CGM_EPARSE && *cgm_parse_where()) {
 		/* the line that does not parse, in the printed form of names */
-		fprintf(stderr, "%s: %s: %s: ", tool_name, cgroup, file);
+		fprintf(stderr, "%s: ", tool_name);
+		cgo_escape(stderr, cgroup, CGO_TABLE);
+		fprintf(stderr, ": %s: ", file);
 		cgo_escape(stderr, cgm_parse_where(), CGO_TABLE);
 		fprintf(stderr, ": %s\n", cgm_strerror(rc));
 	} else {

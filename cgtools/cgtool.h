@@ -37,7 +37,10 @@ extern const char *tool_name;
  */
 void tool_setup(const char *name);
 
-/* "tool: OBJECT: message" on stderr (no OBJECT part when it is NULL). */
+/*
+ * "tool: OBJECT: message" on stderr (no OBJECT part when it is NULL);
+ * OBJECT, a cgroup or file name, in the printed form of cgtext.h.
+ */
 void tool_err(const char *object, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* "tool: message" and a pointer to --help on stderr, then exit 1. */

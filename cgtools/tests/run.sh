@@ -536,6 +536,11 @@ expect_same "cgdentry names the missing one, and where it looked" "$err" \
 # issue 24.9: nothing found is 32, as lsblk's "none of specified devices found"
 expect_exit 32 "24.9 cgdentry /nope exits 32" "$B"/cgdentry /nope
 expect_exit 32 "24.9 cgdentry -R /nope exits 32" "$B"/cgdentry -R /nope
+esc=$(printf '\033')
+expect_exit 32 "42.1 cgdentry on a missing cgroup named with an escape sequence exits 32" \
+	"$B"/cgdentry "/nope${esc}[2J"
+expect_same "42.1 its message names it in the printed form: nothing reaches the terminal raw" "$err" \
+	"cgdentry: \\x2fnope\\x1b[2J: Cgroup does not exist in the directory (not a cgroup file system) at $root"
 expect_exit 32 "24.9 cgdentry /nope /nope2 -g memory:/nope3 exits 32" "$B"/cgdentry /nope /nope2 -g memory:/nope3
 expect_exit 32 "24.9 cgslabstat -R /nope /nope2 exits 32" "$B"/cgslabstat -R /nope /nope2
 expect_exit 32 "24.9 cgslabstat -i 1 /nope exits 32" "$B"/cgslabstat -i 1 -c 1 /nope
