@@ -676,36 +676,37 @@ inodes_unused() {
 
 # lru_inodes_shadowed PATH DIR N: N one-page files DIR/s1..sN whose
 # inodes, charged to cgroup PATH, sit on PATH's inode LRU with their page
-# evicted to a shadow entry and no dentry.  The files are read in PATH;
-# page reclaim of PATH (slab shrinking kept out with
+# evicted to a shadow entry and no dentry; their inode numbers in
+# LRU_INOS.  A task of PATH writes the files (inodes, dentries and pages
+# all PATH's: files written elsewhere keep the writer's inodes while they
+# stay cached, and a drop_caches does not always drop them all); after a
+# sync, page reclaim of PATH (slab shrinking kept out with
 # vm.vfs_cache_pressure=0) evicts their pages, leaving one shadow entry
-# each; after a sync (the reads' atime dirtied the inodes), "all" frees
-# their dentries, and each inode, with only a shadow
+# each; "all" frees their dentries, and each inode, with only a shadow
 # entry at offset 0, goes on the inode LRU (mapping_shrinkable()) and
 # stays there (a forced shrink never drops a shadow entry).  Fails unless
 # at least half the inodes went on the LRU.
 # shellcheck disable=SC2016 # expanded by the inner shell
 LRU_READ='i=1; while [ $i -le "$1" ]; do cat "$0/s$i" > /dev/null || exit 1; i=$((i + 1)); done'
 lru_inodes_shadowed() {
-	_i=1
-	while [ $_i -le "$3" ]; do
-		printf '%4096s' x > "$2/s$_i" || fail "write $2/s$_i"
-		_i=$((_i + 1))
-	done
 	calm_memory
 	# DIR's dentry and inode made again by the root cgroup, so that they
 	# are not on PATH's lists with the files'
 	stat "$2" > /dev/null || fail "stat $2"
-	cg_run "$1" sh -c "$LRU_READ" "$2" "$3" || fail "read the files in $1"
+	_u0=$(inodes_unused)
+	# shellcheck disable=SC2016,SC2034 # expanded by the inner shell; read by the tests
+	LRU_INOS=$(cg_run "$1" sh -c 'i=1; while [ $i -le "$1" ]; do
+		printf "%4096s" x > "$0/s$i" && stat -c %i "$0/s$i" || exit 1
+		i=$((i + 1)); done' "$2" "$3" | tr '\n' ' ') || fail "write the files in $1"
+	sync
 	set_value /proc/sys/vm/vfs_cache_pressure 0
 	cg_reclaim_all "$1"
 	echo 100 > /proc/sys/vm/vfs_cache_pressure || fail "vfs_cache_pressure 100"
-	# the reads dirtied the inodes (atime): a dirty inode stays off the LRU
+	diag "page cache left in $1 after its reclaim: $(cg_page_cache "$1") bytes"
 	sync
-	_u0=$(inodes_unused)
 	cg_force "$1" all
 	_u1=$(inodes_unused)
-	diag "$3 one-page files evicted: $((_u1 - _u0)) inodes went on the inode LRU with their shadow entry"
+	diag "$3 one-page files evicted: $((_u1 - _u0)) more inodes on the inode LRUs than before they were written"
 	expect_ge $((_u1 - _u0)) $(($3 / 2)) "inodes of the evicted files on the inode LRU"
 }
 
