@@ -1,0 +1,78 @@
+# Claim: a read of memory.dentry_unused keeps its bound of 64 memcgs per
+# hold of sb_lock on a host where cgroups are created and removed all the
+# time: a memcg going offline outside the subtree read never makes the
+# read count again.  A count that a reparenting raced is taken again, and
+# after two such races it holds sb_lock over the whole subtree in one call
+# of list_lru_count_subtree_step(): that must happen only for a
+# reparenting inside the subtree.  The function profiler counts the calls
+# of list_lru_count_subtree_step() in READS reads of a parent of KIDS
+# children, on a quiet machine and then while a loop makes and removes
+# cgroups beside the parent (each removal moves the removed memcg's
+# list_lru items to its parent): the counts must be the same.  A kernel
+# whose reads retry on any reparenting anywhere counts again (more calls,
+# the retried count over all KIDS + 1 memcgs in one hold).
+# shellcheck source-path=SCRIPTDIR source=../lib.sh
+. "$(dirname "$0")/../lib.sh"
+
+KIDS=2000
+READS=10
+MIN_CHURN=20	# cgroups made and removed during the reads, at least
+FN=list_lru_count_subtree_step
+
+need_file "" memory.dentry_unused
+[ -e "$TRACING/function_profile_enabled" ] ||
+	fail "no function profiler in this kernel (CONFIG_FUNCTION_PROFILER)"
+grep -qx "$FN" "$TRACING/available_filter_functions" ||
+	fail "the kernel has no $FN to count"
+
+cg_create spec35
+cg_create_many spec35 k $KIDS
+
+# shellcheck disable=SC2016 # expanded by the undo's sh
+at_exit sh -c 'echo 0 > "$0/function_profile_enabled"; echo > "$0/set_ftrace_filter"' "$TRACING"
+echo 0 > "$TRACING/function_profile_enabled"
+echo "$FN" > "$TRACING/set_ftrace_filter" || fail "set_ftrace_filter $FN"
+# calls_of_reads: the calls of FN that READS reads of spec35's file made
+calls_of_reads() {
+	echo 1 > "$TRACING/function_profile_enabled"	# resets the counts
+	_r=0
+	while [ $_r -lt $READS ]; do
+		cat "$MEMCG/spec35/memory.dentry_unused" > /dev/null ||
+			fail "read spec35"
+		_r=$((_r + 1))
+	done
+	echo 0 > "$TRACING/function_profile_enabled"
+	cat "$TRACING"/trace_stat/function* |
+		awk -v f="$FN" '$1 == f { n += $2 } END { print n + 0 }'
+}
+quiet=$(calls_of_reads)
+
+# the churn: a cgroup beside spec35 made and removed in a loop, each round
+# counted in a file; mkdir and rmdir are busybox applets that run without
+# a fork
+churn=/tmp/spec35.churn.$$
+at_exit rm -f "$churn"
+: > "$churn"
+# shellcheck disable=SC2016 # expanded by the inner shell
+sh -c 'n=0; while mkdir "$0" && rmdir "$0"; do n=$((n + 1)); echo $n > "$1"; done' \
+	"$MEMCG/spec35churn.$$" "$churn" &
+churner=$!
+at_exit kill $churner
+# wait for the loop to run
+i=0
+while [ "$(cat "$churn")" = "" ] && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+before=$(cat "$churn")
+busy=$(calls_of_reads)
+after=$(cat "$churn")
+kill $churner
+wait $churner 2>/dev/null
+rmdir "$MEMCG/spec35churn.$$" 2>/dev/null
+
+diag "calls of $FN in $READS reads of spec35 ($((KIDS + 1)) memcgs): $quiet quiet, $busy during $((${after:-0} - ${before:-0})) cgroups made and removed beside it"
+expect_gt "$quiet" 0 "calls of $FN in the quiet reads"
+expect_ge $((${after:-0} - ${before:-0})) $MIN_CHURN "cgroups made and removed during the reads"
+expect_eq "$busy" "$quiet" "calls of $FN in the reads during the churn"
+pass
