@@ -96,7 +96,8 @@ $(DEPS_STAMP): Makefile
 	if [ -n "$$missing" ]; then \
 		echo "  APT    " $$missing; \
 		apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+		DEBIAN_FRONTEND=noninteractive DEBCONF_NOWARNINGS=yes \
+		apt-get install -y -qq \
 			--no-install-recommends $$missing >/dev/null || exit 1; \
 		for s in $(DEB_SERVICES); do \
 			echo "$$missing" | grep -qx "$$s" || continue; \
