@@ -8,11 +8,11 @@
 # cgroup with nothing to free takes ALONE ms (CHILDREN more dying children
 # at a time until that is at least MIN_ALONE_MS, so that a batch and the
 # count can be told apart on a fast host too; the second of two writes, the
-# first racing the children's offlining); an rmdir made a fifth of
-# that after the write began (while it counts) must return within a
-# quarter of ALONE (RMDIR_SHARE), and the write must then succeed.  A
-# kernel whose count looks only at signals makes the rmdir wait for the
-# rest of the count: about four fifths of ALONE.
+# first racing the children's offlining); an rmdir made as soon as the
+# write is in count_memcg_slab_objects() (the function profiler tells)
+# must return within a quarter of ALONE (RMDIR_SHARE), and the write must
+# then succeed.  A kernel whose
+# count looks only at signals makes the rmdir wait for the whole count.
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 
@@ -20,9 +20,14 @@ CHILDREN=1000		# dying children added at a time
 MOUNTS=1000
 MIN_ALONE_MS=500	# a shorter write cannot tell a batch from the count
 RMDIR_SHARE=4		# the rmdir may take ALONE / RMDIR_SHARE at most
+FN=count_memcg_slab_objects	# the count, which the write makes first
 
 need_file "" memory.force_slab_shrink
 need_tool cgtest-write
+[ -e "$TRACING/function_profile_enabled" ] ||
+	fail "no function profiler in this kernel (CONFIG_FUNCTION_PROFILER)"
+grep -qx "$FN" "$TRACING/available_filter_functions" ||
+	fail "the kernel has no $FN to watch"
 cg_create force22
 
 t=/tmp/force22.$$
@@ -69,11 +74,26 @@ done
 	diag "force22's cgroup.stat: $(tr '\n' ' ' < "$MEMCG/force22/cgroup.stat")"
 expect_ge "$alone" $MIN_ALONE_MS "ms of the write alone (too short to tell)"
 
+# counted: the calls of FN since the profiler was turned on
+counted() {
+	cat "$TRACING"/trace_stat/function* |
+		awk -v f="$FN" '$1 == f { n += $2 } END { print n + 0 }'
+}
+# shellcheck disable=SC2016 # expanded by the undo's sh
+at_exit sh -c 'echo 0 > "$0/function_profile_enabled"; echo > "$0/set_ftrace_filter"' "$TRACING"
+echo 0 > "$TRACING/function_profile_enabled"
+echo "$FN" > "$TRACING/set_ftrace_filter" || fail "set_ftrace_filter $FN"
+echo 1 > "$TRACING/function_profile_enabled"
+
 out=/tmp/force22.out.$$
 at_exit rm -f "$out"
 cgtest-write "$MEMCG/force22/memory.force_slab_shrink" all > "$out" 2>&1 &
 writer=$!
-sleep "$(awk -v ms="$alone" 'BEGIN { printf "%.2f", ms / 5000 }')"
+# the count comes first: remove the cgroup once the function profiler
+# saw the write enter it
+until [ "$(counted)" -gt 0 ]; do
+	kill -0 $writer 2>/dev/null || break
+done
 kill -0 $writer 2>/dev/null || fail "the write ended before the rmdir (alone: $alone ms)"
 t0=$(now_ms)
 rmdir "$MEMCG/force22" || fail "rmdir force22 during the write"
