@@ -155,15 +155,34 @@ static int read_lines_held(const char *cgroup, const char *file,
 	return rc;
 }
 
+/*
+ * Tries of a read that came back empty while its cgroup still existed:
+ * rmdir removes a cgroup's files, deactivated first, before its directory,
+ * so a read can meet the files' end in that window; a live cgroup's files
+ * are never empty.  The pauses between the tries, in microseconds.
+ */
+static const useconds_t empty_read_pause[] = { 1000, 10000 };
+
 int cgm_read_kvs(const char *cgroup, const char *file, struct cgkv_kvs *kvs)
 {
 	struct kv_read r = { kvs, 0 };
 	int rc = cgm_exists(cgroup);
+	size_t try = 0;
 
 	if (rc)
 		return rc;
-	parse_where[0] = '\0';
-	rc = read_lines_held(cgroup, file, add_kv_line, &r);
+	for (;;) {
+		parse_where[0] = '\0';
+		r.line = 0;
+		kvs->n = 0;
+		rc = read_lines_held(cgroup, file, add_kv_line, &r);
+		/* a read that says something, or the last try, or gone */
+		if ((rc != -ENODEV && (rc || r.line)) ||
+		    try == sizeof(empty_read_pause) / sizeof(empty_read_pause[0]) ||
+		    cgm_not_found(cgm_exists(cgroup)))
+			break;
+		usleep(empty_read_pause[try++]);
+	}
 	/*
 	 * a cgroup removed while it was read (or, on v2, whose memory
 	 * controller was turned off meanwhile): say so, not "no such file"
