@@ -1,51 +1,33 @@
-# Claim: "freed" counts only objects actually freed, also when other tasks
-# contend for what the direct walk takes: every write of 1 to
+# Claim: "freed" counts only objects actually freed, also when another task
+# waits for the shrinker lock: while memcgs are made and removed in a loop
+# (each mkdir takes shrinker_rwsem for writing), every write of 1 to
 # memory.force_slab_shrink, on a list of referenced dentries with plenty
 # freeable, frees exactly one object (forced_reclaimed +1, and one dentry or
-# inode freed by the dentry and inode counters) while, in force02 itself,
-# LOOKERS tasks stat the very dentries the walk isolates (each lookup takes
-# the dentry's d_lock and a reference: the walk's trylock fails, or it
-# finds the dentry in use) and MAKERS tasks create and remove files in the
-# same directory (each dput and each kill takes the list_lru lock of the
-# node the walk holds, and adds to or takes from the list it walks).  A
-# pass cut short by a waiter, or an object skipped because another task
-# holds it, counts as no progress and uses up nothing.  (The shrinkers'
-# lock, shrinker_rwsem, which the first version of this test raced with
-# memcg mkdir/rmdir loops, is not taken by the direct walk at all.)
-# Wrong kernels: one that counts an isolated dentry another task then takes
-# back, or a skipped one, as freed (+1 and nothing freed), or that frees on
-# past n when a batch is retried (+2).
+# inode freed by the dentry and inode counters): a pass cut short by a
+# waiter counts as no progress.  The referenced list makes each write pass
+# over POPULATION dentries before it frees one, so a waiter comes along
+# during most writes.
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 
 POPULATION=300	# files whose dentries are looked up again every round
-ROUNDS=40	# writes of 1, each racing the contenders, at most
+ROUNDS=40	# writes of 1, each racing the mkdir/rmdir loops, at most
 MIN_ROUNDS=10	# at least, however slow the guest
 SECONDS_=30	# rounds after MIN_ROUNDS start only within this time
-LOOKERS=2	# stat loops over the population (cgtest-lookup)
-MAKERS=1	# create/remove loops in the population's directory
+CHURNERS=2	# mkdir/rmdir loops
 
 need_file "" memory.force_slab_shrink
-need_tool cgtest-lookup
 cg_create force02
+cg_create force02-churn
 d=$(test_dir)
 cg_make_files force02 "$d" $POPULATION
 
 churn=""
 c=1
-while [ $c -le $LOOKERS ]; do
-	# f0 .. f<POPULATION>: the files f1.. and one missing name
+while [ $c -le $CHURNERS ]; do
 	# shellcheck disable=SC2016 # expanded by the inner shell
-	cg_spawn force02 sh -c 'while :; do cgtest-lookup "$0" f "$1" || exit 1; done' \
-		"$d" $((POPULATION + 1))
-	churn="$churn $!"
-	c=$((c + 1))
-done
-c=1
-while [ $c -le $MAKERS ]; do
-	# shellcheck disable=SC2016 # expanded by the inner shell
-	cg_spawn force02 sh -c 'i=0; while :; do : > "$0/m$1.$i" && rm "$0/m$1.$i" || exit 1; i=$((i + 1)); done' \
-		"$d" $c
+	sh -c 'i=0; while :; do mkdir "$0/c$1.$i" && rmdir "$0/c$1.$i"; i=$((i + 1)); done' \
+		"$MEMCG/force02-churn" $c &
 	churn="$churn $!"
 	c=$((c + 1))
 done
@@ -68,14 +50,13 @@ while rounds_more $((r - 1)) $MIN_ROUNDS $ROUNDS $SECONDS_; do
 	fi
 	r=$((r + 1))
 done
-# the contenders ran all along (an exit would have ended the race)
-for p in $churn; do
-	kill -0 "$p" 2> /dev/null || fail "contender $p ended before the writes did"
-done
 # shellcheck disable=SC2086 # pids
 kill -KILL $churn
 # shellcheck disable=SC2086 # pids
 wait $churn 2>/dev/null
-diag "$((r - 1)) writes of 1 raced $LOOKERS lookers and $MAKERS makers"
+for c in "$MEMCG"/force02-churn/c*; do
+	[ -d "$c" ] && rmdir "$c"
+done
+diag "$((r - 1)) writes of 1 raced the churn"
 expect_eq "$bad" 0 "writes of 1 (of $((r - 1))) that did not free exactly one object"
 pass

@@ -48,31 +48,31 @@ calls_of_reads() {
 quiet=$(calls_of_reads)
 
 # the churn: a cgroup beside spec35 made and removed in a loop, each round
-# counted in a file; mkdir and rmdir are busybox applets that run without
-# a fork
+# a one-byte line appended to a file (a write no read can tear); mkdir and
+# rmdir are busybox applets that run without a fork
 churn=/tmp/spec35.churn.$$
 at_exit rm -f "$churn"
 : > "$churn"
 # shellcheck disable=SC2016 # expanded by the inner shell
-sh -c 'n=0; while mkdir "$0" && rmdir "$0"; do n=$((n + 1)); echo $n > "$1"; done' \
+sh -c 'while mkdir "$0" && rmdir "$0"; do echo >> "$1"; done' \
 	"$MEMCG/spec35churn.$$" "$churn" &
 churner=$!
 at_exit kill $churner
 # wait for the loop to run
 i=0
-while [ "$(cat "$churn")" = "" ] && [ $i -lt 100 ]; do
+while ! [ -s "$churn" ] && [ $i -lt 100 ]; do
 	sleep 0.1
 	i=$((i + 1))
 done
-before=$(cat "$churn")
+before=$(wc -l < "$churn")
 busy=$(calls_of_reads)
-after=$(cat "$churn")
 kill $churner
 wait $churner 2>/dev/null
+after=$(wc -l < "$churn")
 rmdir "$MEMCG/spec35churn.$$" 2>/dev/null
 
-diag "calls of $FN in $READS reads of spec35 ($((KIDS + 1)) memcgs): $quiet quiet, $busy during $((${after:-0} - ${before:-0})) cgroups made and removed beside it"
+diag "calls of $FN in $READS reads of spec35 ($((KIDS + 1)) memcgs): $quiet quiet, $busy during $((after - before)) cgroups made and removed beside it"
 expect_gt "$quiet" 0 "calls of $FN in the quiet reads"
-expect_ge $((${after:-0} - ${before:-0})) $MIN_CHURN "cgroups made and removed during the reads"
+expect_ge $((after - before)) $MIN_CHURN "cgroups made and removed during the reads"
 expect_eq "$busy" "$quiet" "calls of $FN in the reads during the churn"
 pass
