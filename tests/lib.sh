@@ -635,6 +635,28 @@ trace_off() {
 	done
 }
 
+# profile_fn FN: count the calls of kernel function FN with ftrace's
+# function profiler, its filter and switch put back when the test exits;
+# fails if the kernel lacks the profiler or FN.  profile_start resets the
+# counts and starts counting, profile_stop stops, profile_calls FN prints
+# the calls of FN counted (on every CPU).
+profile_fn() {
+	[ -e "$TRACING/function_profile_enabled" ] ||
+		fail "no function profiler in this kernel (CONFIG_FUNCTION_PROFILER)"
+	grep -qx "$1" "$TRACING/available_filter_functions" ||
+		fail "the kernel has no $1 to count"
+	# shellcheck disable=SC2016 # expanded by the undo's sh
+	at_exit sh -c 'echo 0 > "$0/function_profile_enabled"; echo > "$0/set_ftrace_filter"' "$TRACING"
+	echo 0 > "$TRACING/function_profile_enabled"
+	echo "$1" > "$TRACING/set_ftrace_filter" || fail "set_ftrace_filter $1"
+}
+profile_start() { echo 1 > "$TRACING/function_profile_enabled"; }
+profile_stop() { echo 0 > "$TRACING/function_profile_enabled"; }
+profile_calls() {
+	cat "$TRACING"/trace_stat/function* |
+		awk -v f="$1" '$1 == f { n += $2 } END { print n + 0 }'
+}
+
 # ---- helpers added for issue 41 ----
 
 # errno_name TEXT: the errno name for a tool's error message (busybox's

@@ -24,10 +24,7 @@ FN=count_memcg_slab_objects	# the count, which the write makes first
 
 need_file "" memory.force_slab_shrink
 need_tool cgtest-write
-[ -e "$TRACING/function_profile_enabled" ] ||
-	fail "no function profiler in this kernel (CONFIG_FUNCTION_PROFILER)"
-grep -qx "$FN" "$TRACING/available_filter_functions" ||
-	fail "the kernel has no $FN to watch"
+profile_fn "$FN"
 cg_create force22
 
 t=/tmp/force22.$$
@@ -74,16 +71,7 @@ done
 	diag "force22's cgroup.stat: $(tr '\n' ' ' < "$MEMCG/force22/cgroup.stat")"
 expect_ge "$alone" $MIN_ALONE_MS "ms of the write alone (too short to tell)"
 
-# counted: the calls of FN since the profiler was turned on
-counted() {
-	cat "$TRACING"/trace_stat/function* |
-		awk -v f="$FN" '$1 == f { n += $2 } END { print n + 0 }'
-}
-# shellcheck disable=SC2016 # expanded by the undo's sh
-at_exit sh -c 'echo 0 > "$0/function_profile_enabled"; echo > "$0/set_ftrace_filter"' "$TRACING"
-echo 0 > "$TRACING/function_profile_enabled"
-echo "$FN" > "$TRACING/set_ftrace_filter" || fail "set_ftrace_filter $FN"
-echo 1 > "$TRACING/function_profile_enabled"
+profile_start
 
 out=/tmp/force22.out.$$
 at_exit rm -f "$out"
@@ -91,7 +79,7 @@ cgtest-write "$MEMCG/force22/memory.force_slab_shrink" all > "$out" 2>&1 &
 writer=$!
 # the count comes first: remove the cgroup once the function profiler
 # saw the write enter it
-until [ "$(counted)" -gt 0 ]; do
+until [ "$(profile_calls "$FN")" -gt 0 ]; do
 	kill -0 $writer 2>/dev/null || break
 done
 kill -0 $writer 2>/dev/null || fail "the write ended before the rmdir (alone: $alone ms)"

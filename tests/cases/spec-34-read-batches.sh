@@ -17,10 +17,7 @@ BATCH=64
 FN=list_lru_count_subtree_step
 
 need_file "" memory.dentry_unused
-[ -e "$TRACING/function_profile_enabled" ] ||
-	fail "no function profiler in this kernel (CONFIG_FUNCTION_PROFILER)"
-grep -qx "$FN" "$TRACING/available_filter_functions" ||
-	fail "the kernel has no $FN to count"
+profile_fn "$FN"
 
 cg_create spec34
 cg_create_many spec34 k $KIDS
@@ -37,17 +34,12 @@ own=$(cg_unused spec34)
 expect_ge "$sum" 130 "the children's unused dentries"
 expect_eq "$(cg_unused spec34 total_unused)" $((own + sum)) "spec34 total_unused (own $own + children $sum)"
 
-# shellcheck disable=SC2016 # expanded by the undo's sh
-at_exit sh -c 'echo 0 > "$0/function_profile_enabled"; echo > "$0/set_ftrace_filter"' "$TRACING"
-echo 0 > "$TRACING/function_profile_enabled"
-echo "$FN" > "$TRACING/set_ftrace_filter" || fail "set_ftrace_filter $FN"
 # calls_of PATH: the calls of FN that one read of PATH's file made
 calls_of() {
-	echo 1 > "$TRACING/function_profile_enabled"	# resets the counts
+	profile_start
 	cat "$MEMCG/$1/memory.dentry_unused" > /dev/null || fail "read $1"
-	echo 0 > "$TRACING/function_profile_enabled"
-	cat "$TRACING"/trace_stat/function* |
-		awk -v f="$FN" '$1 == f { n += $2 } END { print n + 0 }'
+	profile_stop
+	profile_calls "$FN"
 }
 root=$(calls_of "")
 parent=$(calls_of spec34)

@@ -20,30 +20,22 @@ MIN_CHURN=20	# cgroups made and removed during the reads, at least
 FN=list_lru_count_subtree_step
 
 need_file "" memory.dentry_unused
-[ -e "$TRACING/function_profile_enabled" ] ||
-	fail "no function profiler in this kernel (CONFIG_FUNCTION_PROFILER)"
-grep -qx "$FN" "$TRACING/available_filter_functions" ||
-	fail "the kernel has no $FN to count"
+profile_fn "$FN"
 
 cg_create spec35
 cg_create_many spec35 k $KIDS
 
-# shellcheck disable=SC2016 # expanded by the undo's sh
-at_exit sh -c 'echo 0 > "$0/function_profile_enabled"; echo > "$0/set_ftrace_filter"' "$TRACING"
-echo 0 > "$TRACING/function_profile_enabled"
-echo "$FN" > "$TRACING/set_ftrace_filter" || fail "set_ftrace_filter $FN"
 # calls_of_reads: the calls of FN that READS reads of spec35's file made
 calls_of_reads() {
-	echo 1 > "$TRACING/function_profile_enabled"	# resets the counts
+	profile_start
 	_r=0
 	while [ $_r -lt $READS ]; do
 		cat "$MEMCG/spec35/memory.dentry_unused" > /dev/null ||
 			fail "read spec35"
 		_r=$((_r + 1))
 	done
-	echo 0 > "$TRACING/function_profile_enabled"
-	cat "$TRACING"/trace_stat/function* |
-		awk -v f="$FN" '$1 == f { n += $2 } END { print n + 0 }'
+	profile_stop
+	profile_calls "$FN"
 }
 quiet=$(calls_of_reads)
 
