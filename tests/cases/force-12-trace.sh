@@ -1,7 +1,8 @@
 # Claim: the mm_shrink_slab_start trace event says who asked for the
 # shrink and whose lists it scanned: limit reclaim of a cgroup
 # (v1's memory.force_empty, v2's memory.reclaim) shows "origin limit" with "memcg <inode number of
-# the cgroup's directory>", and drop_caches shows "origin global".
+# the cgroup's directory>" and the same "target" (the memcg whose reclaim it
+# is), and drop_caches shows "origin global" with "target 0" (no memcg).
 # mm_shrink_slab_end keeps its prototype and format (raw tracepoint and BTF
 # users bind to them).  A forced shrink calls no shrinker (force-15).
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
@@ -34,8 +35,8 @@ echo 2 > /proc/sys/vm/drop_caches
 events 0
 
 for e in $EVENTS; do
-	limit=$(grep -c "$e:.* origin limit memcg $ino\$" $TRACING/trace)
-	global=$(grep -c "$e:.* origin global memcg [0-9]*\$" $TRACING/trace)
+	limit=$(grep -c "$e:.* origin limit memcg $ino target $ino\$" $TRACING/trace)
+	global=$(grep -c "$e:.* origin global memcg [0-9]* target 0\$" $TRACING/trace)
 	diag "$e: $limit limit on memcg $ino, $global global"
 	expect_gt "$limit" 0 "$e events of the limit reclaim of memcg $ino"
 	expect_gt "$global" 0 "$e events of drop_caches"

@@ -159,7 +159,9 @@ traced() {
 	awk '/ mm_shrink_slab_start: / {
 		c = $1; sub(/-[0-9]+$/, "", c); sub(/^ +/, "", c)
 		n++
-		if ($(NF - 2) != "global") ng++
+		o = ""
+		for (i = 1; i < NF; i++) if ($i == "origin") o = $(i + 1)
+		if (o != "global") ng++
 		if (c ~ /^kswapd[0-9]+$/) k++
 		else { d++; who[c] = 1 }
 	} END {
