@@ -168,16 +168,17 @@ run demo: kernel initramfs
 	@qemu/boot.sh --kernel $(BZIMAGE) --initrd $(INITRD) --run demo \
 		--out $(call kdir,demo-v2,$(K)) --append cgroup=v2
 
-# Only P5 boots the vanilla kernel, so bench and bench-insns build it only
-# when a part asked for is p5 or p5-v2: `make bench BENCH_PARTS="p2 p8"`
-# compiles no second kernel.  bench_vanilla PARTS,DEFAULT: the P5 parts of
-# PARTS, or of DEFAULT (the script's own default) when PARTS is empty.
-bench_vanilla = $(filter p5 p5-v2,$(or $(strip $(1)),$(2)))
-BENCH_VANILLA = $(call bench_vanilla,$(BENCH_PARTS),main p5 p5-v2)
+# Only P5 and P10 boot the vanilla kernel, so bench and bench-insns build
+# it only when a part asked for is p5, p5-v2, p10 or p10-v2: `make bench
+# BENCH_PARTS="p2 p8"` compiles no second kernel.  bench_vanilla
+# PARTS,DEFAULT: the P5 and P10 parts of PARTS, or of DEFAULT (the
+# script's own default) when PARTS is empty.
+bench_vanilla = $(filter p5 p5-v2 p10 p10-v2,$(or $(strip $(1)),$(2)))
+BENCH_VANILLA = $(call bench_vanilla,$(BENCH_PARTS),main p5 p5-v2 p10)
 INSNS_VANILLA = $(call bench_vanilla,$(INSNS_PARTS),p5 p5-v2 p2)
 
-# P1-P4, P6-P8 on the patched kernel, P5 booting it and vanilla in turn;
-# build/bench/table.txt and bench.png.  BENCH_SCALE=N goes bigger;
+# P1-P4, P6-P9 on the patched kernel, P5 booting it and vanilla in turn,
+# P10 each once; build/bench/table.txt and bench.png.  BENCH_SCALE=N goes bigger;
 # BENCH_PAIRS=N boots N P5 pairs a hierarchy (12 to judge P5);
 # BENCH_PARTS="p2 p5" runs only those; BENCH_PROFILE=1 adds function
 # profiles of P1, P2 and P5 (build/bench/profile.txt).  docs/benchmarks.md.

@@ -36,17 +36,32 @@
 #      root's file, and the parent's of the 1000.  And the hold itself:
 #      the longest call of the function that counts under sb_lock, timed
 #      by the function graph tracer, is at most 1 ms.
+#  P9  nobody else waits for a forced shrink: while `all` frees P9_N
+#      dentries of a cgroup on the data disk, (a) a remount of that file
+#      system as it is, read-write (s_umount for writing, as umount,
+#      freeze and a read-only remount take it; a read-only remount would
+#      shrink the dcache itself in reconfigure_super()) and (b) an rmdir
+#      of the cgroup each return within 5 ms, and (c) the 99th
+#      percentile wait of ustat(2) for sb_lock, with two readers of
+#      memory.dentry_unused looping, is at most twice what it is with
+#      nothing running.  A freeze (FIFREEZE) is timed too, against the
+#      same freeze idle: it syncs the file system, which alone takes
+#      tens of ms under TCG.
+#  P10 (bench=p10, booted on the patched and on the vanilla kernel) the
+#      memory a memcg costs: Percpu and Slab of /proc/meminfo grow by at
+#      most 1% more per 1000 memcgs patched than vanilla; and, patched,
+#      what they grow by once each memcg's slab has been forced (`1`).
 #
 # What runs and how big comes from the kernel command line (the host's
 # qemu/boot.sh --append) or the environment (the smoke test):
-#   bench=main|p5   bench_side=patched|vanilla   bench_round=N
+#   bench=main|p5|p10   bench_side=patched|vanilla   bench_round=N
 #   bench_scale=N   bench_only=p2,p7,... (main: only these parts; p1 and p4
 #   run together)   bench_profile=1 (see profile_start)   bench_insns=1
 #   (see marked)   (or BENCH_PART, BENCH_SIDE, BENCH_ROUND, BENCH_SCALE,
 #   BENCH_ONLY="p2 p7", BENCH_PROFILE, BENCH_INSNS;
 #   BENCH_SMOKE=1 makes every population tiny)
-# cgroup v1 (main and P5), or v2 (P5 only: run.sh's part p5-v2 boots the
-# guest with cgroup=v2)
+# cgroup v1 (main, P5 and P10), or v2 (P5 and P10 only: run.sh's parts
+# p5-v2 and p10-v2 boot the guest with cgroup=v2)
 # shellcheck source=tests/hier.sh
 . /tests/hier.sh
 DATA=/mnt/data
@@ -88,6 +103,10 @@ P5_LIMIT=$((100000 * scale)) P5_LIMIT_BYTES=16M P5_REPS=1
 P7_BIG=100000 P7_SMALL=10 P7_REPS=$((10 * scale))
 # P8: ustat of a device nobody has (major 4095: no driver gets it)
 P8_NCG=1000 P8_EXTRA=18 P8_MS=1000 P8_REPS=$REPS P8_DEV=4095:1048575
+# P9: the issue's 300k dentries; the ustat(2) window must end before the
+# write does (a write of 300k takes seconds under TCG)
+P9_N=$((300000 * scale)) P9_MS=300 P9_REPS=$((3 * scale))
+P10_NCG=1000 P10_REPS=$((3 * scale))
 if [ "${BENCH_SMOKE:-0}" = 1 ]; then
 	REPS=3 P1_REPS=3 P1_A=500 P1_NCG=10 P1_PER="1 10"
 	P2_N=500 P3_N=500 P3_MB=1
@@ -96,6 +115,8 @@ if [ "${BENCH_SMOKE:-0}" = 1 ]; then
 	P5_CHURN=200 P5_NEG=500 P5_LIMIT=5000 P5_LIMIT_BYTES=4M P5_REPS=2
 	P7_BIG=200 P7_SMALL=10 P7_REPS=3
 	P8_NCG=10 P8_EXTRA=2 P8_MS=100 P8_REPS=3
+	P9_N=2000 P9_MS=20 P9_REPS=2
+	P10_NCG=20 P10_REPS=2
 fi
 
 what() { echo "bench-what $*"; }
@@ -218,12 +239,13 @@ want() {
 	return 1
 }
 
-# cgnames PARENT N: PARENT/c1..cN, one a line; mkcgs PARENT N makes them
-# with one mkdir (a fork each costs seconds under TCG), rmcgs removes them
+# cgnames PARENT N [PREFIX]: PARENT/c1..cN (PREFIX1..N), one a line;
+# mkcgs PARENT N [PREFIX] makes them with one mkdir (a fork each costs
+# seconds under TCG), rmcgs removes them
 cgnames() {
 	_i=1
 	while [ $_i -le "$2" ]; do
-		echo "$1/c$_i"
+		echo "$1/${3:-c}$_i"
 		_i=$((_i + 1))
 	done
 }
@@ -632,6 +654,236 @@ p8() {
 	rmdir "$MEMCG/p8"
 }
 
+# ---------------------------------------------------------------- P9
+# p9_fill: P9_N negative dentries of p9/t on the data disk (p9/t made anew
+# when an rmdir took it), the file system synced (a freeze then writes
+# nothing back)
+p9_fill() {
+	[ -d "$MEMCG/p9/t" ] || mkdir "$MEMCG/p9/t"
+	emptied p9 > /dev/null
+	populate p9/t "$DATA/p9" "$P9_N" > /dev/null || exit 1
+	expect_unused p9/t "$P9_N" P9
+	sync
+}
+
+# p9_during OP ARG...: `all` on p9/t, OP (benchtime during's) once it
+# has begun freeing; sets began, after, running, status, tail, wrote (the
+# write's ns), and p9_figures to OP's figures
+p9_during() {
+	_op=$1
+	_out=$(benchtime during "$MEMCG/p9/t/memory.force_slab_shrink" all \
+		"$MEMCG/p9/t/memory.dentry_unused" "$P9_KEY" "$@") ||
+		die "P9: benchtime during $1 failed"
+	# shellcheck disable=SC2086 # numbers
+	set -- $_out
+	[ $# -ge 7 ] || die "P9: benchtime during printed '$_out'"
+	began=$2 after=$3 running=$4 status=$5 tail=$6 wrote=$7
+	[ "$status" = 0 ] || die "P9: the write of all failed: errno $status"
+	_final=-1
+	[ "$_op" = rmdir ] || _final=$(unused p9/t)
+	echo "bench-info P9 $_op during all: $_op figures ${8:-none}; unused on the disk $1 before the write, $began when $_op began, $after when it returned, $_final when the write returned; the write took $wrote ns, ended $tail ns after $_op returned"
+	# a write that succeeded with much left skipped the file system
+	[ "$_final" -gt $(($1 / 100)) ] &&
+		note "P9: all during a $_op returned success with $_final of $1 dentries left (the file system skipped for the rest of a pass?)"
+	shift 7
+	p9_figures="$*"
+}
+
+# p9_valid WHAT R: true when the op began while the write was running
+# (in the smoke test's tiny population it may not have: sampled anyway)
+p9_valid() {
+	[ "$running" = 1 ] && return 0
+	note "P9 round $2: the write had ended before the $1 began"
+	[ "${BENCH_SMOKE:-0}" = 1 ]
+}
+
+# p9_ustat HOW R: benchtime sblock's figures into _out, with nothing else
+# running (idle), with the two readers, or with them and the write
+# (shrink); false when the write did not last the whole window
+p9_ustat() {
+	# shellcheck disable=SC2086 # two paths without blanks
+	case $1 in
+	idle) _out=$(benchtime sblock "$P8_DEV" "$P9_MS") || die "P9: benchtime sblock" ;;
+	readers) _out=$(benchtime sblock "$P8_DEV" "$P9_MS" $readers) || die "P9: benchtime sblock" ;;
+	shrink)
+		p9_during sblock "$P8_DEV" "$P9_MS" $readers
+		_out=$p9_figures
+		p9_valid ustat "$2" || return 1
+		# the window must lie within the write
+		[ "${tail#-}" = "$tail" ] && return 0
+		note "P9 round $2: the write ended $(ms "${tail#-}") ms before the ustat(2) window did"
+		[ "${BENCH_SMOKE:-0}" = 1 ]
+		;;
+	esac
+}
+
+# ms NS: NS nanoseconds in milliseconds
+ms() { awk -v t="$1" 'BEGIN { printf "%.3f", t / 1e6 }'; }
+
+p9() {
+	progress "P9: others' waits during all on $P9_N dentries, $P9_REPS rounds"
+	what P9-all-ms ms "P9 all on $P9_N dentries of a cgroup on the data disk, alone (how long a wait for the whole walk is)"
+	what P9-remount-ms ms "P9 remount (read-write, as it is) of the data disk during the write (s_umount for writing)"
+	what P9-remount-idle-ms ms "P9 the same remount with nothing running"
+	what P9-remount-left % "P9 of the dentries left when the remount began, those still left when it returned (0: it waited for the whole walk)"
+	goal P9-remount-ms '<=5'
+	what P9-freeze-ms ms "P9 FIFREEZE of the data disk during the write (s_umount for writing, then a sync)"
+	what P9-freeze-idle-ms ms "P9 the same freeze with nothing running"
+	what P9-freeze-left % "P9 of the dentries left when the freeze began, those still left when it returned"
+	ratio P9-freeze/idle P9-freeze-ms P9-freeze-idle-ms - "P9 freeze during the write / idle"
+	what P9-rmdir-ms ms "P9 rmdir of the cgroup during the same write"
+	what P9-rmdir-idle-ms ms "P9 rmdir of an empty sibling with nothing running"
+	what P9-rmdir-tail-ms dms "P9 from the rmdir's return to the write's (negative: the write ended first)"
+	goal P9-rmdir-ms '<=5'
+	what P9-ustat-p99-idle ns "P9 99th percentile time between two ustat(2) returns (each takes sb_lock), nothing else running"
+	what P9-ustat-p99-readers ns "P9 the same, two readers of memory.dentry_unused (the root's, p9's) looping"
+	what P9-ustat-p99-shrink ns "P9 the same, the two readers and all on $P9_N dentries"
+	what P9-ustat-max-shrink ns "P9 longest time between two returns, the two readers and all"
+	what P9-reads-readers /s "P9 reads of memory.dentry_unused by the two readers, alone"
+	what P9-reads-shrink /s "P9 the same during all"
+	ratio P9-ustat-p99-ratio P9-ustat-p99-shrink P9-ustat-p99-idle '<=2' "P9 ustat(2)'s 99th percentile wait, all and two readers / nothing running"
+	ratio P9-ustat-p99-readers-ratio P9-ustat-p99-readers P9-ustat-p99-idle - "P9 the same, two readers alone / nothing running"
+	note "P9: the write runs on CPU 1 with the readers, ustat(2) alone on CPU 0; the freeze and the rmdir are issued once the write has begun freeing (after its count)"
+	P9_KEY=sb:$(awk -v m="$DATA" '$5 == m { print $3 }' /proc/self/mountinfo)
+	[ "$P9_KEY" != sb: ] || die "P9: $DATA is not mounted"
+	mkdir -p "$MEMCG/p9" "$DATA/p9"
+	[ "$CG_HIER" = v2 ] && echo +memory > "$MEMCG/p9/cgroup.subtree_control"
+	readers="$MEMCG/memory.dentry_unused $MEMCG/p9/memory.dentry_unused"
+	r=1
+	while [ $r -le "$P9_REPS" ]; do
+		# the write alone
+		p9_fill
+		p9_during none
+		sample P9-all-ms $r "$(ms "$wrote")"
+		# (a) the remount and the freeze, idle and during the write
+		for op in remount freeze; do
+			p9_fill
+			_out=$(benchtime during /dev/null x "$MEMCG/p9/t/memory.dentry_unused" "$P9_KEY" $op "$DATA") ||
+				die "P9: the idle $op failed"
+			# shellcheck disable=SC2086 # numbers
+			set -- $_out
+			sample "P9-$op-idle-ms" $r "$(ms "$8")"
+			p9_during $op "$DATA"
+			p9_valid $op $r || continue
+			# shellcheck disable=SC2086 # numbers
+			set -- $p9_figures
+			sample "P9-$op-ms" $r "$(ms "$1")"
+			sample "P9-$op-left" $r "$(awk -v b="$began" -v a="$after" 'BEGIN {
+				printf "%.1f", (b > 0 ? (a > b ? 100 : 100 * a / b) : 100) }')"
+		done
+		# (b) the rmdir: what the write left goes to p9's lists
+		p9_fill
+		mkdir "$MEMCG/p9/idle"
+		_out=$(benchtime during /dev/null x "$MEMCG/p9/t/memory.dentry_unused" "$P9_KEY" rmdir "$MEMCG/p9/idle") ||
+			die "P9: the idle rmdir failed"
+		# shellcheck disable=SC2086 # numbers
+		set -- $_out
+		sample P9-rmdir-idle-ms $r "$(ms "$8")"
+		p9_during rmdir "$MEMCG/p9/t"
+		if p9_valid rmdir $r; then
+			sample P9-rmdir-ms $r "$(ms "$p9_figures")"
+			sample P9-rmdir-tail-ms $r "$(ms "$tail")"
+		fi
+		# (c) ustat(2): idle, two readers, two readers and the write
+		p9_fill
+		# each variant first, second and last in turn
+		case $((r % 3)) in
+		1) order="idle readers shrink" ;;
+		2) order="readers shrink idle" ;;
+		0) order="shrink idle readers" ;;
+		esac
+		for how in $order; do
+			[ "$how" = shrink ] && p9_fill
+			p9_ustat "$how" $r || continue
+			# shellcheck disable=SC2086 # MAX P99 CALLS READS
+			set -- $_out
+			sample "P9-ustat-p99-$how" $r "$2"
+			[ "$how" = shrink ] && sample P9-ustat-max-shrink $r "$1"
+			[ "$how" = idle ] || sample "P9-reads-$how" $r $(($4 * 1000 / P9_MS))
+		done
+		r=$((r + 1))
+	done
+	emptied p9 > /dev/null
+	[ -d "$MEMCG/p9/t" ] && rmdir "$MEMCG/p9/t"
+	rmdir "$MEMCG/p9"
+}
+
+# ---------------------------------------------------------------- P10
+# Only what vanilla has, but the shrunk figure: this part runs on both
+# kernels.  P10's figures are P10-* on cgroup v1, P10v2-* on v2.
+P10=P10
+[ "$CG_HIER" = v2 ] && P10=P10v2
+
+# p10_settle: what can be freed freed and the counters folded, then
+# Percpu and Slab of /proc/meminfo (kB) into pcpu and slab
+p10_settle() {
+	sync
+	echo 3 > /proc/sys/vm/drop_caches
+	# RCU-freed objects (a memcg's last parts go by RCU and a workqueue)
+	sleep 1
+	echo 3 > /proc/sys/vm/drop_caches
+	# fold the per-CPU vmstat deltas into what meminfo shows
+	[ -w /proc/sys/vm/stat_refresh ] && echo 1 > /proc/sys/vm/stat_refresh
+	pcpu=$(awk '$1 == "Percpu:" { print $2 }' /proc/meminfo)
+	slab=$(awk '$1 == "Slab:" { print $2 }' /proc/meminfo)
+	if [ -z "$pcpu" ] || [ -z "$slab" ]; then
+		die "P10: no Percpu or Slab in /proc/meminfo"
+	fi
+}
+
+# per1000 KB: KB (grown over P10_NCG memcgs) per 1000 memcgs
+per1000() { echo $(($1 * 1000 / P10_NCG)); }
+
+p10() {
+	cpus=$(cat /sys/devices/system/cpu/possible)
+	for s in patched vanilla; do
+		what "$P10-percpu-$s" kB "$P10 Percpu (meminfo) growth per 1000 memcgs made, $s"
+		what "$P10-slab-$s" kB "$P10 Slab (meminfo) growth per 1000 memcgs made, $s"
+	done
+	what "$P10-percpu-shrunk-patched" kB "$P10 Percpu growth per 1000 memcgs once each was written 1 (force_slab_shrink), patched"
+	what "$P10-slab-shrunk-patched" kB "$P10 Slab growth per 1000 memcgs, the same, patched"
+	ratio "$P10-percpu-ratio" "$P10-percpu-patched" "$P10-percpu-vanilla" '<=1.01' "$P10 Percpu growth per memcg, patched / vanilla"
+	ratio "$P10-slab-ratio" "$P10-slab-patched" "$P10-slab-vanilla" '<=1.01' "$P10 Slab growth per memcg, patched / vanilla"
+	ratio "$P10-percpu-shrunk-ratio" "$P10-percpu-shrunk-patched" "$P10-percpu-vanilla" - "$P10 Percpu growth per memcg, patched with each memcg shrunk once / vanilla"
+	progress "P10 on the $side kernel, cgroup $CG_HIER: $P10_NCG memcgs more in each of $P10_REPS rounds; possible CPUs $cpus"
+	shrunk=''
+	[ "$side" = patched ] && [ -e "$MEMCG/memory.force_slab_shrink" ] && shrunk=1
+	mkdir -p "$MEMCG/p10"
+	[ "$CG_HIER" = v2 ] && echo +memory > "$MEMCG/p10/cgroup.subtree_control"
+	# each round makes P10_NCG more: removed ones would leave their
+	# slab pages and per-CPU chunk pages behind for the next round to
+	# reuse (on 6.12, round 2 after a removal grew 10% less than round 1)
+	r=1
+	while [ $r -le "$P10_REPS" ]; do
+		p10_settle
+		pcpu0=$pcpu slab0=$slab
+		mkcgs "$MEMCG/p10" "$P10_NCG" "r${r}c" || die "P10: mkdir of $P10_NCG memcgs"
+		p10_settle
+		sample "$P10-percpu-$side" $r "$(per1000 $((pcpu - pcpu0)))"
+		sample "$P10-slab-$side" $r "$(per1000 $((slab - slab0)))"
+		echo "bench-info $P10 $side round $r: Percpu $pcpu0 -> $pcpu kB, Slab $slab0 -> $slab kB over $P10_NCG memcgs more"
+		if [ -n "$shrunk" ]; then
+			i=1 bad=0
+			while [ $i -le "$P10_NCG" ]; do
+				echo 1 2> /dev/null > "$MEMCG/p10/r${r}c$i/memory.force_slab_shrink" || bad=$((bad + 1))
+				i=$((i + 1))
+			done
+			[ $bad -eq 0 ] || die "P10: $bad writes of 1 to force_slab_shrink failed"
+			p10_settle
+			sample "$P10-percpu-shrunk-patched" $r "$(per1000 $((pcpu - pcpu0)))"
+			sample "$P10-slab-shrunk-patched" $r "$(per1000 $((slab - slab0)))"
+			echo "bench-info $P10 $side round $r, each of them shrunk once: Percpu $pcpu0 -> $pcpu kB, Slab $slab0 -> $slab kB"
+		fi
+		r=$((r + 1))
+	done
+	r=1
+	while [ $r -le "$P10_REPS" ]; do
+		rmcgs "$MEMCG/p10" "$P10_NCG" "r${r}c"
+		r=$((r + 1))
+	done
+	rmdir "$MEMCG/p10"
+}
+
 # ---------------------------------------------------------------- main
 main() {
 	[ -e "$MEMCG/memory.force_slab_shrink" ] || die "kernel has no memory.force_slab_shrink"
@@ -642,6 +894,7 @@ main() {
 	if want p6; then p6; fi
 	if want p7; then p7; fi
 	if want p8; then p8; fi
+	if want p9; then p9; fi
 }
 
 # P1 and P4 share the crowd: A alone, then a growing crowd of 1000 cgroups
@@ -782,6 +1035,7 @@ p5_what() {
 case "$part" in
 main) main ;;
 p5) p5 ;;
-*) die "bench=$part: want main or p5" ;;
+p10) p10 ;;
+*) die "bench=$part: want main, p5 or p10" ;;
 esac
 echo "bench-done $part"

@@ -38,7 +38,32 @@
  *                 whose every hold of sb_lock is short).
  *                 Prints "MAX P99 CALLS READS": the longest and the 99th
  *                 percentile time between returns (ns, 1 us buckets up to
- *                 100 ms), the calls made, the child's reads (or calls)
+ *                 100 ms), the calls made, the child's reads (or calls).
+ *                 More FILEs: a child for each, all on CPU 1; READS is
+ *                 their sum.
+ *   benchtime during FILE TEXT WATCH KEY OP [ARG...]
+ *                 a child on CPU 1 writes TEXT to FILE with one write(2)
+ *                 (a forced shrink); meanwhile this process polls WATCH
+ *                 (lines "KEY VALUE", a memory.dentry_unused) until KEY's
+ *                 value falls below what it was before the write (the
+ *                 write has begun freeing) or the write ends, then does
+ *                 OP, timed:
+ *                   freeze DIR   FIFREEZE on DIR's file system, then FITHAW
+ *                   remount DIR  remount DIR's file system as it is
+ *                                (read-write): takes s_umount for
+ *                                writing, as a read-only remount does,
+ *                                without shrinking the dcache
+ *                   rmdir DIR    rmdir(DIR)
+ *                   sblock MAJOR:MINOR MS [FILE...]   as sblock above
+ *                   none         nothing (how far the write got)
+ *                 Prints "BEFORE BEGAN AFTER RUNNING STATUS TAIL WRITE"
+ *                 and OP's figures: KEY's value before the write, when OP
+ *                 began and when it returned (-1: WATCH is gone), 1 if
+ *                 the write was still running when OP began, the write's
+ *                 errno (0: it succeeded), ns from OP's return to the
+ *                 write's (negative: the write ended first), the write's
+ *                 ns; then freeze: FREEZE_NS THAW_NS; remount and rmdir:
+ *                 their ns; sblock: MAX P99 CALLS READS; none: nothing.
  *
  * -c CGROUP moves this process into CGROUP (a v1 memcg directory) first,
  * so that what it allocates is charged there.  -m (before the command)
@@ -56,13 +81,17 @@
 #include <string.h>
 #include <sched.h>
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/fs.h>
 
 static const char *prog = "benchtime";
 
@@ -89,9 +118,12 @@ static void usage(void)
 		"       %s [-c CGROUP] cache FILE\n"
 		"       %s incore FILE\n"
 		"       %s [-c CGROUP] hot DIR PREFIX N\n"
-		"       %s sblock MAJOR:MINOR MS [FILE | -]\n"
+		"       %s sblock MAJOR:MINOR MS [FILE... | -]\n"
+		"       %s during FILE TEXT WATCH KEY freeze DIR | remount DIR |\n"
+		"                 rmdir DIR |\n"
+		"                 sblock MAJOR:MINOR MS [FILE...] | none\n"
 		"  -m before the command: mark the timed work for insns.so\n",
-		prog, prog, prog, prog, prog, prog, prog, prog, prog);
+		prog, prog, prog, prog, prog, prog, prog, prog, prog, prog);
 	exit(2);
 }
 
@@ -410,38 +442,46 @@ static void sblock_reader(const char *path, unsigned long dev,
 	_exit(0);
 }
 
-static void cmd_sblock(const char *devstr, long ms, const char *path)
+/*
+ * sblock's loop: for @ms ms on CPU 0, ustat(2) of @devstr in a tight loop,
+ * with a reader child on CPU 1 for each of the @nfiles @files ("-": a
+ * ustat(2) loop); "MAX P99 CALLS READS" into @res.
+ */
+static void sblock(const char *devstr, long ms, char **files, int nfiles,
+		   char *res, size_t size)
 {
 	static unsigned int hist[SBLOCK_BUCKETS + 1];
 	struct sblock_shared *sh;
 	unsigned int major_, minor_;
 	unsigned long dev;
 	long long t0, end, prev, max = 0;
-	long calls = 0, want, seen, i;
+	long calls = 0, want, seen, reads = 0, i;
 	char ubuf[64];	/* struct ustat, which glibc no longer declares */
-	pid_t child = 0;
-	int status;
+	pid_t child[8];
+	int status, c;
 
-	if (sscanf(devstr, "%u:%u", &major_, &minor_) != 2)
+	if (sscanf(devstr, "%u:%u", &major_, &minor_) != 2 ||
+	    nfiles > (int)(sizeof(child) / sizeof(child[0])))
 		usage();
+	memset(hist, 0, sizeof(hist));
 	/* the kernel's new_encode_dev() */
 	dev = (minor_ & 0xff) | (major_ << 8) | ((minor_ & ~0xffU) << 12);
-	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
-		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	sh = mmap(NULL, nfiles ? nfiles * sizeof(*sh) : sizeof(*sh),
+		  PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (sh == MAP_FAILED)
 		die("mmap: %s", strerror(errno));
 	if (syscall(SYS_ustat, dev, ubuf) == 0 || errno != EINVAL)
 		die("ustat %s: want EINVAL (a device no superblock has), got %s",
 		    devstr, errno == EINVAL ? "success" : strerror(errno));
-	if (path) {
-		child = fork();
-		if (child < 0)
+	for (c = 0; c < nfiles; c++) {
+		child[c] = fork();
+		if (child[c] < 0)
 			die("fork: %s", strerror(errno));
-		if (child == 0)
-			sblock_reader(path, dev, sh);
-		while (!sh->started) {
-			if (waitpid(child, &status, WNOHANG) == child)
-				die("the reader of %s failed", path);
+		if (child[c] == 0)
+			sblock_reader(files[c], dev, &sh[c]);
+		while (!sh[c].started) {
+			if (waitpid(child[c], &status, WNOHANG) == child[c])
+				die("the reader of %s failed", files[c]);
 			sched_yield();
 		}
 	}
@@ -460,12 +500,15 @@ static void cmd_sblock(const char *devstr, long ms, const char *path)
 			max = d;
 		calls++;
 	}
-	if (child) {
-		sh->stop = 1;
-		if (waitpid(child, &status, 0) != child || !WIFEXITED(status) ||
-		    WEXITSTATUS(status))
-			die("the reader of %s failed", path);
+	for (c = 0; c < nfiles; c++)
+		sh[c].stop = 1;
+	for (c = 0; c < nfiles; c++) {
+		if (waitpid(child[c], &status, 0) != child[c] ||
+		    !WIFEXITED(status) || WEXITSTATUS(status))
+			die("the reader of %s failed", files[c]);
+		reads += sh[c].reads;
 	}
+	munmap(sh, nfiles ? nfiles * sizeof(*sh) : sizeof(*sh));
 	/* the 99th percentile: the bucket the call ranked 0.99 * calls is in */
 	want = calls - calls / 100;
 	for (i = 0, seen = 0; i <= SBLOCK_BUCKETS; i++) {
@@ -473,8 +516,159 @@ static void cmd_sblock(const char *devstr, long ms, const char *path)
 		if (seen >= want)
 			break;
 	}
-	printf("%lld %lld %ld %ld\n", max, (i + 1) * 1000LL, calls,
-	       path ? sh->reads : 0L);
+	snprintf(res, size, "%lld %lld %ld %ld", max, (i + 1) * 1000LL, calls,
+		 reads);
+}
+
+static void cmd_sblock(const char *devstr, long ms, char **files, int nfiles)
+{
+	char res[128];
+
+	sblock(devstr, ms, files, nfiles, res, sizeof(res));
+	printf("%s\n", res);
+}
+
+/*
+ * during: KEY's value in WATCH ("KEY VALUE" lines); 0 when KEY has no line
+ * (the spec's absent line), -1 when WATCH cannot be read (the cgroup is
+ * gone).
+ */
+static long watch_value(const char *watch, const char *key)
+{
+	char buf[65536], *line, *save;
+	size_t klen = strlen(key), got = 0;
+	long v = 0;
+	ssize_t r;
+	int fd = open(watch, O_RDONLY);
+
+	if (fd < 0)
+		return -1;
+	while (got < sizeof(buf) - 1 &&
+	       (r = read(fd, buf + got, sizeof(buf) - 1 - got)) > 0)
+		got += r;
+	close(fd);
+	buf[got] = '\0';
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save))
+		if (!strncmp(line, key, klen) && line[klen] == ' ')
+			v = strtol(line + klen + 1, NULL, 10);
+	return v;
+}
+
+/* What the writer child of during tells its parent. */
+struct during_shared {
+	volatile int done, err;
+	volatile long long start, end;
+};
+
+static void cmd_during(const char *file, const char *text, const char *watch,
+		       const char *key, char **op, int nop)
+{
+	struct during_shared *sh;
+	long before, began, after, v;
+	long long t0, t1, tail;
+	char res[128] = "";
+	int running, status, fd;
+	pid_t writer;
+
+	if (!strcmp(op[0], "freeze") || !strcmp(op[0], "remount") ||
+	    !strcmp(op[0], "rmdir")) {
+		if (nop != 2)
+			usage();
+	} else if (!strcmp(op[0], "sblock")) {
+		if (nop < 3)
+			usage();
+	} else if (strcmp(op[0], "none") || nop != 1) {
+		usage();
+	}
+	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
+		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (sh == MAP_FAILED)
+		die("mmap: %s", strerror(errno));
+	before = watch_value(watch, key);
+	if (before < 0)
+		die("%s: %s", watch, strerror(errno));
+	fd = open(file, O_WRONLY);
+	if (fd < 0)
+		die("%s: %s", file, strerror(errno));
+	writer = fork();
+	if (writer < 0)
+		die("fork: %s", strerror(errno));
+	if (writer == 0) {
+		ssize_t n;
+
+		pin(1);
+		sh->start = now_ns();
+		n = write(fd, text, strlen(text));
+		sh->end = now_ns();
+		sh->err = n < 0 ? errno : 0;
+		sh->done = 1;
+		_exit(0);
+	}
+	close(fd);
+	/* until the write has begun freeing, or has ended */
+	do
+		v = watch_value(watch, key);
+	while (v >= before && v >= 0 && !sh->done);
+	running = !sh->done;
+	began = v;
+	if (!strcmp(op[0], "freeze")) {
+		long long th;
+
+		fd = open(op[1], O_RDONLY | O_DIRECTORY);
+		if (fd < 0)
+			die("%s: %s", op[1], strerror(errno));
+		t0 = t_begin();
+		if (ioctl(fd, FIFREEZE, 0))
+			die("FIFREEZE %s: %s", op[1], strerror(errno));
+		t1 = t0 + t_end(t0);
+		after = watch_value(watch, key);
+		th = now_ns();
+		if (ioctl(fd, FITHAW, 0))
+			die("FITHAW %s: %s", op[1], strerror(errno));
+		th = now_ns() - th;
+		close(fd);
+		snprintf(res, sizeof(res), " %lld %lld", t1 - t0, th);
+	} else if (!strcmp(op[0], "remount")) {
+		struct statvfs sv;
+		unsigned long fl;
+
+		/* the mount's flags as they are (a remount resets the others) */
+		if (statvfs(op[1], &sv))
+			die("statvfs %s: %s", op[1], strerror(errno));
+		fl = MS_REMOUNT | (sv.f_flag & (ST_NOSUID | ST_NODEV | ST_NOEXEC |
+			ST_NOATIME | ST_NODIRATIME | ST_RELATIME |
+			ST_SYNCHRONOUS | ST_MANDLOCK));
+		t0 = t_begin();
+		if (mount(NULL, op[1], NULL, fl, NULL))
+			die("remount %s: %s", op[1], strerror(errno));
+		t1 = t0 + t_end(t0);
+		after = watch_value(watch, key);
+		snprintf(res, sizeof(res), " %lld", t1 - t0);
+	} else if (!strcmp(op[0], "rmdir")) {
+		t0 = t_begin();
+		if (rmdir(op[1]))
+			die("rmdir %s: %s", op[1], strerror(errno));
+		t1 = t0 + t_end(t0);
+		after = watch_value(watch, key);
+		snprintf(res, sizeof(res), " %lld", t1 - t0);
+	} else if (!strcmp(op[0], "sblock")) {
+		res[0] = ' ';
+		t0 = now_ns();
+		sblock(op[1], parse_count(op[2], 0), op + 3, nop - 3,
+		       res + 1, sizeof(res) - 1);
+		t1 = now_ns();
+		after = watch_value(watch, key);
+	} else {
+		t1 = now_ns();
+		after = v;
+	}
+	if (waitpid(writer, &status, 0) != writer || !WIFEXITED(status) ||
+	    WEXITSTATUS(status))
+		die("the writer of %s failed", file);
+	tail = sh->end - t1;
+	printf("%ld %ld %ld %d %d %lld %lld%s\n", before, began, after, running,
+	       sh->err, tail, sh->end - sh->start, res);
 }
 
 int main(int argc, char **argv)
@@ -520,9 +714,11 @@ int main(int argc, char **argv)
 	else if (!strcmp(cmd, "hot") && argc == 4)
 		printf("%lld\n", cmd_hot(argv[1], argv[2],
 					 parse_count(argv[3], 0)));
-	else if (!strcmp(cmd, "sblock") && (argc == 3 || argc == 4))
-		cmd_sblock(argv[1], parse_count(argv[2], 0),
-			   argc == 4 ? argv[3] : NULL);
+	else if (!strcmp(cmd, "sblock") && argc >= 3)
+		cmd_sblock(argv[1], parse_count(argv[2], 0), argv + 3, argc - 3);
+	else if (!strcmp(cmd, "during") && argc >= 6)
+		cmd_during(argv[1], argv[2], argv[3], argv[4], argv + 5,
+			   argc - 5);
 	else
 		usage();
 	return 0;

@@ -2,9 +2,10 @@
 # run.sh --kernel BZIMAGE [--vanilla BZIMAGE] --initrd CPIO --out DIR
 #
 # The host side of `make bench`.  Boots the patched kernel once for P1-P4
-# and P6-P8 (tests/bench.sh, bench=main), then the patched and the vanilla
+# and P6-P9 (tests/bench.sh, bench=main), then the patched and the vanilla
 # kernel in turn, BENCH_PAIRS times each (ABBA order, so that drift of the
-# shared host cancels), for P5; gathers the facts the guests printed into
+# shared host cancels), for P5, then each kernel once for P10 (memory:
+# its rounds are within the boot); gathers the facts the guests printed into
 # DIR/samples.txt and draws from them, on the host:
 #   DIR/table.txt   every figure: median, min, max; every ratio against its goal
 #   DIR/bench.png   P1's cost against the crowd, and every ratio with its goal
@@ -13,10 +14,12 @@
 # BENCH_PAIRS=N (default 3) boots each kernel N times for P5: N pairs, pair
 # i is patched then vanilla for odd i, vanilla then patched for even i;
 # P5's goals are judged on 12 pairs or more (BENCH_PAIRS=12, 24 boots);
-# BENCH_PARTS="main p5 p5-v2" (the default) runs only the parts named;
-# p5-v2 is P5 again with both kernels booted on cgroup v2 (figures P5v2-*);
-# p1..p8 other than p5 name parts of main's boot (p1 and p4 run together).
-# --vanilla is needed only when P5 (p5, p5-v2) is among the parts.
+# BENCH_PARTS="main p5 p5-v2 p10" (the default) runs only the parts named;
+# p5-v2 is P5 again with both kernels booted on cgroup v2 (figures P5v2-*),
+# p10-v2 P10 on cgroup v2 (P10v2-*, not in the default);
+# p1..p9 other than p5 name parts of main's boot (p1 and p4 run together).
+# --vanilla is needed only when P5 or P10 (p5, p5-v2, p10, p10-v2) is
+# among the parts.
 # BENCH_PROFILE=1 adds an untimed round of P1, P2 and P5 under ftrace's
 # function profiler (tests/bench.sh): DIR/profile.txt, each label's
 # functions by self time, and the labels that differ only in their last
@@ -37,23 +40,23 @@ done
 scale=${BENCH_SCALE:-1}
 pairs=${BENCH_PAIRS:-3}
 # the Makefile's bench target has this default too (BENCH_VANILLA)
-parts=${BENCH_PARTS:-main p5 p5-v2}
+parts=${BENCH_PARTS:-main p5 p5-v2 p10}
 only='' need_vanilla=''
 for p in $parts; do
 	case "$p" in
 	main) ;;
-	p5 | p5-v2) need_vanilla=1 ;;
-	p[1-4] | p[6-8]) only="$only,$p" ;;
-	*) echo "run.sh: BENCH_PARTS: unknown part '$p' (main, p1..p8)" >&2; exit 2 ;;
+	p5 | p5-v2 | p10 | p10-v2) need_vanilla=1 ;;
+	p[1-4] | p[6-9]) only="$only,$p" ;;
+	*) echo "run.sh: BENCH_PARTS: unknown part '$p' (main, p1..p10, p5-v2, p10-v2)" >&2; exit 2 ;;
 	esac
 done
 if [ -z "$kernel" ] || [ -z "$initrd" ] || [ -z "$out" ]; then
 	echo "run.sh: --kernel, --initrd and --out are required" >&2
 	exit 2
 fi
-# only P5 boots the vanilla kernel
+# only P5 and P10 boot the vanilla kernel
 if [ -n "$need_vanilla" ] && [ -z "$vanilla" ]; then
-	echo "run.sh: BENCH_PARTS names P5 ($parts): --vanilla is required" >&2
+	echo "run.sh: BENCH_PARTS names P5 or P10 ($parts): --vanilla is required" >&2
 	exit 2
 fi
 profile=${BENCH_PROFILE:-0}
@@ -112,6 +115,20 @@ case " $parts " in
 esac
 case " $parts " in
 *" p5-v2 "*) p5_pairs p5v2 cgroup=v2; p5_boots=$((p5_boots + pairs)) ;;
+esac
+# P10: one boot of each kernel (its rounds are within the boot), patched
+# first
+p10_boots() {
+	for side in patched vanilla; do
+		if [ "$side" = patched ]; then k=$kernel; else k=$vanilla; fi
+		boot "$1-$side" "$k" "bench=p10 bench_side=$side bench_scale=$scale $2"
+	done
+}
+case " $parts " in
+*" p10 "*) p10_boots p10 "" ;;
+esac
+case " $parts " in
+*" p10-v2 "*) p10_boots p10v2 cgroup=v2 ;;
 esac
 
 {

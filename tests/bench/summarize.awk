@@ -2,8 +2,9 @@
 # POSIX awk (mawk on the host, busybox awk in the guest's smoke test).
 #
 # Input, one fact a line (other lines are ignored):
-#   bench-what KEY UNIT TEXT...     what KEY measures; UNIT ns, /s, % or n,
-#                 or dns: a difference of times, which may be 0 or less
+#   bench-what KEY UNIT TEXT...     what KEY measures; UNIT ns, ms, /s, %,
+#                 kB or n, or dns, dms: a difference of times, which may
+#                 be 0 or less
 #   bench-sample KEY ROUND VALUE    one measurement of KEY in round ROUND
 #   bench-goal KEY GOAL             a goal for the median of figure KEY
 #   bench-ratio NAME A B GOAL TEXT...
@@ -43,6 +44,15 @@ function median_(a, n) {
 function show(v, unit) {
 	if (unit == "dns")
 		return v < 0 ? "-" show(-v, "ns") : show(v, "ns")
+	if (unit == "dms")
+		return v < 0 ? "-" show(-v, "ms") : show(v, "ms")
+	if (unit == "ms") {
+		if (v >= 1000)
+			return sprintf("%.2f s", v / 1000)
+		return sprintf("%.2f ms", v)
+	}
+	if (unit == "kB")
+		return sprintf("%.0f kB", v)
 	if (unit == "ns") {
 		if (v >= 1e9)
 			return sprintf("%.2f s", v / 1e9)
@@ -169,7 +179,8 @@ END {
 			text[k], g
 		if (dat != "")
 			printf "%s %g %g %g\n", k, med, lo, hi > (dat "/keys.dat")
-		if (!(lo > 0) && unit[k] != "%" && unit[k] != "dns")
+		if (!(lo > 0) && unit[k] != "%" && unit[k] != "dns" &&
+		    unit[k] != "dms" && unit[k] != "kB")
 			insane(k " is not positive: " lo)
 		if (unit[k] == "%" && (lo < 0 || hi > 100.5))
 			insane(k " is not a percentage: " lo ".." hi)
