@@ -283,8 +283,9 @@ HIER ?= v1 v2
 DEBUG_KVER ?= $(lastword $(KVER))
 $(foreach k,$(DEBUG_KVER),$(if $(filter $(k),$(KVERS)),,$(error DEBUG_KVER: '$(k)' is not one of $(KVERS))))
 DEBUG_HIER ?= $(HIER)
-# 6.12 and 7.3 have MGLRU on, as Debian's: their v2 runs (fast, debug) boot with
-# MGLRU off (mglru=off), so each test runs with it on (v1) and off (v2).  6.1 has
+# 6.12 and 7.3 have MGLRU on, as Debian's: their v2 runs (fast, debug)
+# boot with MGLRU off (mglru=off), so each test runs with it on (v1) and
+# off (v2).  6.1 has
 # it built and off, as Debian's: its v1 run keeps it off, its v2 run
 # boots with it on.
 MGLRU_OFF_6.12 := v2
