@@ -9,19 +9,29 @@ SHELL      := /bin/bash
 TOP        := $(CURDIR)
 BUILD      := $(TOP)/build
 
-# The kernels the series is for: Debian 12's 6.1 and Debian 13's 6.12
-# (Debian 12 gets its source from the security archive).  KVER names the
-# ones to use: `make check` runs each named (default both); a target that
-# builds or boots one kernel (kernel, demo, bench, stress, selftests, ...)
-# takes the first.  Paths of 6.1 carry no suffix, of 6.12 "-6.12".
-KVERS      := 6.1 6.12
-KVER       ?= $(KVERS)
+# The kernels the series is for: Debian 12's 6.1, Debian 13's 6.12
+# (Debian 12 gets its source from the security archive) and trixie-
+# backports' 7.3 (fetched into build/, below).  KVER names the ones to
+# use: `make check` runs each named (default 6.1 and 6.12: KVERS_DEFAULT,
+# until CI's budget for three is measured); a target that builds or boots
+# one kernel (kernel, demo, bench, stress, selftests, ...) takes the
+# first.  Paths of 6.1 carry no suffix, of the others "-VER".
+KVERS      := 6.1 6.12 7.3
+KVERS_DEFAULT := 6.1 6.12
+KVER       ?= $(KVERS_DEFAULT)
 $(foreach k,$(KVER),$(if $(filter $(k),$(KVERS)),,$(error KVER: '$(k)' is not one of $(KVERS))))
 $(if $(strip $(KVER)),,$(error KVER is empty: name one of $(KVERS)))
 K          := $(firstword $(KVER))
-# kdir NAME,KVER: build/NAME for 6.1, build/NAME-6.12 for 6.12
+# kdir NAME,KVER: build/NAME for 6.1, build/NAME-VER for the others
 kdir        = $(BUILD)/$(1)$(if $(filter-out 6.1,$(2)),-$(2))
-tarball     = /usr/src/linux-source-$(1).tar.xz
+# A kernel of a suite the host does not run (BACKPORTS) is fetched by
+# patches/fetch-debian.sh into build/debian-VER/ (apt with a private
+# configuration; nothing is installed): its tarball and config live there.
+BACKPORTS  := 7.3
+BACKPORTS_SUITE := trixie-backports
+kdebroot    = $(if $(filter $(1),$(BACKPORTS)),$(BUILD)/debian-$(1))
+tarball     = $(call kdebroot,$(1))/usr/src/linux-source-$(1).tar.xz
+kdebconfig  = $(call kdebroot,$(1))/usr/src/linux-config-$(1)/config.amd64_none_amd64.xz
 ksrc        = $(BUILD)/linux-source-$(1)
 kseries     = patches/$(if $(filter-out 6.1,$(1)),$(1)/)series
 kfragment   = qemu/kernel$(if $(filter-out 6.1,$(1)),-$(1)).config
@@ -110,7 +120,8 @@ $(DEPS_STAMP): Makefile
 
 # ---------------------------------------------------------------- kernel
 tree: $(SRC)/.series-applied
-$(SRC)/.series-applied: $(PATCHES) patches/prepare-tree.sh | $(DEPS_STAMP)
+$(SRC)/.series-applied: $(PATCHES) patches/prepare-tree.sh | $(DEPS_STAMP) \
+		$(if $(filter $(K),$(BACKPORTS)),$(TARBALL))
 	@patches/prepare-tree.sh $(TARBALL) $(BUILD) $(SERIES)
 	@touch $@
 
@@ -140,7 +151,15 @@ debug-kernel: $(SRC)/.series-applied $(DKOUT)/.config
 	@$(call KMAKE,$(DKOUT),$(SRC)) bzImage
 	@echo "  IMAGE   $(DBZIMAGE)"
 
-$(VSRC)/.series-applied: patches/prepare-tree.sh | $(DEPS_STAMP)
+# the kernel version whose fetched tarball $@ is
+tarball_ver = $(patsubst $(BUILD)/debian-%/usr/src/,%,$(dir $@))
+$(foreach k,$(BACKPORTS),$(call tarball,$(k))): patches/fetch-debian.sh | $(DEPS_STAMP)
+	@patches/fetch-debian.sh $(BACKPORTS_SUITE) $(BUILD)/debian-$(tarball_ver) \
+		linux-source-$(tarball_ver) linux-config-$(tarball_ver)
+	@touch $@
+
+$(VSRC)/.series-applied: patches/prepare-tree.sh | $(DEPS_STAMP) \
+		$(if $(filter $(K),$(BACKPORTS)),$(TARBALL))
 	@patches/prepare-tree.sh $(TARBALL) $(BUILD)/vanilla $(SERIES) 0
 	@touch $@
 
@@ -208,9 +227,9 @@ test-host: cgtools
 		rc=$$?; cat $(BUILD)/host-tests.tap; exit $$rc; \
 	else : > $(BUILD)/host-tests.tap; fi
 
-series-check: $(DEPS_STAMP)
+series-check: $(DEPS_STAMP) $(if $(filter $(K),$(BACKPORTS)),$(TARBALL))
 	@tests/host/series-check.sh $(TARBALL) $(call kdir,series,$(K)) \
-		$(TOP)/$(FRAGMENT) $(TOP)/$(SERIES)
+		$(TOP)/$(FRAGMENT) $(TOP)/$(SERIES) $(call kdebconfig,$(K))
 
 # The debug kernel (KASAN, lockdep, ...) runs the guest tests where a
 # use-after-free or a lock-order problem of the series would show: the
@@ -265,11 +284,13 @@ HIER ?= v1 v2
 DEBUG_KVER ?= $(lastword $(KVER))
 $(foreach k,$(DEBUG_KVER),$(if $(filter $(k),$(KVERS)),,$(error DEBUG_KVER: '$(k)' is not one of $(KVERS))))
 DEBUG_HIER ?= $(HIER)
-# 6.12 has MGLRU on, as Debian's: its v2 runs (fast and debug) boot with
-# MGLRU off (mglru=off), so each test runs with it on (v1) and off (v2).  6.1 has
+# 6.12 and 7.3 have MGLRU on, as Debian's: their v2 runs (fast, debug)
+# boot with MGLRU off (mglru=off), so each test runs with it on (v1) and
+# off (v2).  6.1 has
 # it built and off, as Debian's: its v1 run keeps it off, its v2 run
 # boots with it on.
 MGLRU_OFF_6.12 := v2
+MGLRU_OFF_7.3 := v2
 MGLRU_OFF_6.1 := v1
 # where the results go (two checks at once each need their own)
 CHECK_OUT ?= $(BUILD)/check
@@ -286,9 +307,9 @@ check_kernel = --kver $(1) --kernel $(call kbzimage,$(1),kernel) \
 		--no-debug "DEBUG_CHECK=0$(if $(T),$(comma) the default with T=)") \
 	--series-check "$(TOP)/tests/host/series-check.sh $(call tarball,$(1)) \
 		$(call kdir,series,$(1)) $(TOP)/$(call kfragment,$(1)) \
-		$(TOP)/$(call kseries,$(1))" \
+		$(TOP)/$(call kseries,$(1)) $(call kdebconfig,$(1))" \
 	$(if $(MGLRU_OFF_$(1)),--mglru-off $(MGLRU_OFF_$(1)))
-check: kernel initramfs
+check: kernel initramfs $(foreach k,$(filter $(BACKPORTS),$(KVER)),$(call tarball,$(k)))
 	@tests/host/check.sh --initrd $(INITRD) \
 		--out $(CHECK_OUT) $(if $(T),--tests "$(T)") \
 		--guest-tests "$(FAST_TESTS)" --hier "$(HIER)" \

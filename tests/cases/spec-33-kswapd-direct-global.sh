@@ -6,9 +6,10 @@
 # forced_* keys stay at 0.
 #
 # Who scanned spec33's lists is told by the mm_shrink_slab_start trace
-# event, filtered on "memcg == <spec33's inode number>": one event per
-# do_shrink_slab() call on spec33's lists, with the task that ran it
-# (kswapdN, or the task in direct reclaim) and the origin.  What they
+# event, filtered on "memcg == <spec33's inode number>" (memcg_id on
+# 7.x): one event per do_shrink_slab() call on spec33's lists, with the
+# task that ran it (kswapdN, or the task in direct reclaim) and the
+# origin.  What they
 # freed is in spec33's dentry_reclaimed and inode_reclaimed, which count
 # every dentry and inode freed from its lists whatever the origin: all of
 # it must be global_reclaimed,
@@ -211,7 +212,11 @@ expect_ge "$u0" $POPULATION "spec33's unused dentries on XFS"
 
 { mkdir -p $FILL && mount -t tmpfs -o size=2g tmpfs $FILL; } || fail "mount tmpfs at $FILL"
 echo 0 > $END/enable
-echo "memcg == $ino" > $END/filter || fail "filter $END"
+# 6.x's field is memcg (the inode number), 7.x's memcg_id (the cgroup
+# id, which is the inode number on 64-bit)
+field=memcg
+grep -q "field:u64 memcg_id;" $END/format && field=memcg_id
+echo "$field == $ino" > $END/filter || fail "filter $END ($field)"
 echo 1 > $TRACING/tracing_on
 echo > $TRACING/trace
 lost0=$(lost)
