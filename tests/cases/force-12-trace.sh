@@ -39,7 +39,7 @@ events 0
 # the series adds "origin <o>" before its "(in-irq)" mark
 for e in $EVENTS; do
 	limit=$(grep -cE "$e:.*( origin limit memcg $ino target $ino\$| memcg_id: $ino .* origin limit( |\$))" $TRACING/trace)
-	global=$(grep -cE "$e:.* origin global( memcg [0-9]* target 0\$| |\$)" $TRACING/trace)
+	global=$(grep -cE "$e:.*( origin global memcg [0-9]* target 0\$| memcg_id: .* origin global( |\$))" $TRACING/trace)
 	diag "$e: $limit limit on memcg $ino, $global global"
 	expect_gt "$limit" 0 "$e events of the limit reclaim of memcg $ino"
 	expect_gt "$global" 0 "$e events of drop_caches"
