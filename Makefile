@@ -431,6 +431,16 @@ system-root: $(SYS_DEPS_STAMP)
 		echo "$(SYS_ROOT_SUM)" > $(SYS_OUT)/base.sum; \
 	fi
 
+# The test: tests/system/run.sh (prepare.sh makes the guest from the
+# root and the packages, piuparts-style install and purge first; QEMU
+# boots it; tests/host/verdict.sh judges).  build/system/run/.  Not part
+# of make check: it costs a kernel build of its own and a systemd boot
+# under TCG (README).
+system-check: deb system-kernel-deb system-root
+	@tests/system/run.sh --base $(SYS_OUT)/base --out $(SYS_OUT)/run$(if $(filter-out 6.1,$(K)),-$(K)) \
+		--cgtools-deb $(CGTOOLS_DEB) \
+		--kernel-deb "$$(ls -t $(SYSK_OUT)/linux-image-*_$(DEB_ARCH).deb | grep -v -- '-dbg_' | head -n 1)"
+
 .PHONY: deb kernel-deb system-kernel-deb system-root system-check
 
 clean:
