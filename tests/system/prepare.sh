@@ -77,7 +77,7 @@ export root
 # shellcheck disable=SC2016 # $root is expanded by cycle's sh -c
 R='chroot "$root" env DEBIAN_FRONTEND=noninteractive LC_ALL=C'
 cycle "$cpkg" "$R apt-get install -y --no-install-recommends $c && $R cgdentry -V" \
-	"$R apt-get purge -y $cpkg"
+	"$R apt-get purge -y --autoremove $cpkg"
 cycle "$kpkg" "$R dpkg -i $k" "$R dpkg --purge $kpkg"
 
 # the install the test boots: the README's steps
