@@ -383,7 +383,10 @@ $(CGTOOLS_DEB): $(CGTOOLS_SRC)
 # objects in DIR/obj, packages in DIR.  KDEB_PKGVERSION: the release
 # (6.1.N-memcg-slab) and -1, the same for every build of one release.
 # kdeb OBJ: the packages of the tree configured in OBJ.
-kdeb = nice -n 10 $(call KMAKE,$(1)) bindeb-pkg \
+# (kernelrelease is asked after prepare: before, it lacks the local version)
+kdeb = nice -n 10 $(call KMAKE,$(1)) prepare && \
+	rm -f $(1)/../*.deb && \
+	nice -n 10 $(call KMAKE,$(1)) bindeb-pkg \
 	KDEB_PKGVERSION=$$($(call KMAKE,$(1)) kernelrelease)-1
 
 # Debian's own config for the kernel (KDEB_FLAVOUR as linux-config-K

@@ -1,5 +1,5 @@
 #!/bin/sh
-# prepare.sh BASE OUT KERNEL_DEB CGTOOLS_DEB
+# prepare.sh BASE OUT KERNEL_DEB CGTOOLS_DEB [GUEST_RUN]
 #
 # The system test's guest, from the cached Debian 12 root BASE
 # (mkroot.sh): a copy in OUT/root, where the project's two packages are
@@ -10,10 +10,12 @@
 # their unit go in, and the tree becomes OUT/root.img (ext4, mkfs -d),
 # the installed kernel OUT/vmlinuz.
 #
-# TAP on stdout, one result a package step; exits 1 if any failed.
+# GUEST_RUN replaces tests/system/guest/run.sh (mutants.sh's broken
+# copies).  TAP on stdout, one result a package step; exits 1 if any failed.
 set -u
 base=$1 out=$2 kdeb=$3 cdeb=$4
 here=$(cd "$(dirname "$0")" && pwd)
+guest_run=${5:-$here/guest/run.sh}
 root=$out/root
 n=0 failed=0
 ok() { n=$((n + 1)); echo "ok $n $1"; }
@@ -89,12 +91,16 @@ rm -rf "$root/tmp/debs" "$root/usr/sbin/policy-rc.d"
 # the checks, their unit, what the boot needs
 lib=$root/usr/local/lib/system-check
 mkdir -p "$lib"
-cp "$here/guest/run.sh" "$here/guest/mkdentries.sh" "$here/checks" "$lib/"
+cp "$here/guest/mkdentries.sh" "$here/checks" "$lib/"
+cp "$guest_run" "$lib/run.sh" && chmod 0755 "$lib/run.sh"
 cp "$here/guest/system-check.service" "$root/etc/systemd/system/"
 step "system-check.service enabled" in_root systemctl enable system-check.service
 echo '/dev/vda / ext4 rw,errors=remount-ro 0 1' > "$root/etc/fstab"
 echo system-check > "$root/etc/hostname"
 printf '127.0.0.1 localhost\n127.0.1.1 system-check\n::1 localhost\n' > "$root/etc/hosts"
+# the test's kernel is tinyconfig-based (BASE_SMALL: pid_max at most
+# 32768), Debian's systemd asks 4194304 (50-pid-max.conf): keep the default
+: > "$root/etc/sysctl.d/50-pid-max.conf"
 # a machine id: a first boot would ask for a locale and a password
 [ -s "$root/etc/machine-id" ] || in_root systemd-machine-id-setup > /dev/null
 umount_all

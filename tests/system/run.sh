@@ -1,5 +1,6 @@
 #!/bin/sh
 # run.sh --base DIR --kernel-deb DEB --cgtools-deb DEB --out DIR [--timeout S]
+#        [--guest-run FILE]
 #
 # make system-check: the Debian 12 guest made by prepare.sh from the
 # cached root DIR and the two packages (its TAP: OUT/packages.tap), booted
@@ -14,7 +15,7 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-base='' kdeb='' cdeb='' out='' timeout=2400
+base='' kdeb='' cdeb='' out='' timeout=2400 guest_run=$here/guest/run.sh
 while [ $# -gt 0 ]; do
 	case $1 in
 	--base) base=$2; shift 2 ;;
@@ -22,6 +23,7 @@ while [ $# -gt 0 ]; do
 	--cgtools-deb) cdeb=$2; shift 2 ;;
 	--out) out=$2; shift 2 ;;
 	--timeout) timeout=$2; shift 2 ;;
+	--guest-run) guest_run=$2; shift 2 ;;	# mutants.sh
 	*) echo "run.sh: unknown argument: $1" >&2; exit 2 ;;
 	esac
 done
@@ -33,7 +35,7 @@ mkdir -p "$out/guest"
 rm -f "$out/guest/results.log" "$out/guest/console.log" "$out/guest/qemu.rc"
 start=$(date +%s)
 echo "# system-check: the guest root from $base, $(basename "$kdeb"), $(basename "$cdeb")"
-"$here/prepare.sh" "$base" "$out" "$kdeb" "$cdeb" > "$out/packages.tap"
+"$here/prepare.sh" "$base" "$out" "$kdeb" "$cdeb" "$guest_run" > "$out/packages.tap"
 echo $? > "$out/packages.rc"
 sed 's/^/# packages: /' "$out/packages.tap"
 echo "# system-check: guest prepared in $(($(date +%s) - start)) s"
