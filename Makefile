@@ -439,12 +439,16 @@ system-root: $(SYS_DEPS_STAMP)
 # boots it; tests/host/verdict.sh judges).  build/system/run/.  Not part
 # of make check: it costs a kernel build of its own and a systemd boot
 # under TCG (README).
+SYS_ARGS = --base $(SYS_OUT)/base --cgtools-deb $(CGTOOLS_DEB) \
+	--kernel-deb "$$(ls -t $(SYSK_OUT)/linux-image-*_$(DEB_ARCH).deb | grep -v -- '-dbg_' | head -n 1)"
 system-check: deb system-kernel-deb system-root
-	@tests/system/run.sh --base $(SYS_OUT)/base --out $(SYS_OUT)/run$(if $(filter-out 6.1,$(K)),-$(K)) \
-		--cgtools-deb $(CGTOOLS_DEB) \
-		--kernel-deb "$$(ls -t $(SYSK_OUT)/linux-image-*_$(DEB_ARCH).deb | grep -v -- '-dbg_' | head -n 1)"
+	@tests/system/run.sh $(SYS_ARGS) --out $(SYS_OUT)/run$(if $(filter-out 6.1,$(K)),-$(K))
+# The same guest with each check's feature broken in its run.sh: every
+# check but the first two must fail (tests/system/mutants.sh)
+system-mutants: deb system-kernel-deb system-root
+	@tests/system/mutants.sh $(SYS_ARGS) --out $(SYS_OUT)/mutants$(if $(filter-out 6.1,$(K)),-$(K))
 
-.PHONY: deb kernel-deb system-kernel-deb system-root system-check
+.PHONY: deb kernel-deb system-kernel-deb system-root system-check system-mutants
 
 clean:
 	rm -rf $(BUILD)/check $(BUILD)/demo $(BUILD)/initramfs $(INITRD)
