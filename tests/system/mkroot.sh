@@ -18,8 +18,16 @@ umount_all() {
 	done
 }
 trap umount_all EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
 umount_all
-rm -rf "$tmp"
+# nothing of the host's may be under the tree that is removed next
+if grep -q " $(realpath -m "$tmp") " /proc/self/mounts || grep -q " $(realpath -m "$tmp")/" /proc/self/mounts; then
+	echo "$(basename "$0"): file systems still mounted under $tmp: not removing it" >&2
+	exit 1
+fi
+rm -rf --one-file-system "$tmp"
 debootstrap --variant=minbase bookworm "$tmp" "$mirror" > "$tmp.log" 2>&1 || {
 	tail -n 20 "$tmp.log" >&2
 	echo "mkroot.sh: debootstrap failed (the whole log: $tmp.log)" >&2
@@ -44,5 +52,5 @@ chroot "$tmp" env DEBIAN_FRONTEND=noninteractive LC_ALL=C \
 }
 rm -f "$tmp/usr/sbin/policy-rc.d"
 umount_all
-rm -rf "$dir"
+rm -rf --one-file-system "$dir"
 mv "$tmp" "$dir"

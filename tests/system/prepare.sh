@@ -37,8 +37,16 @@ umount_all() {
 	done
 }
 trap umount_all EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
 umount_all
-rm -rf "$root" "$out/root.img" "$out/vmlinuz"
+# nothing of the host's may be under the tree that is removed next
+if grep -q " $(realpath -m "$root") " /proc/self/mounts || grep -q " $(realpath -m "$root")/" /proc/self/mounts; then
+	echo "$(basename "$0"): file systems still mounted under $root: not removing it" >&2
+	exit 1
+fi
+rm -rf --one-file-system "$root" "$out/root.img" "$out/vmlinuz"
 mkdir -p "$out"
 cp -a "$base" "$root" || exit 1
 mount -t proc proc "$root/proc"
