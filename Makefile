@@ -384,10 +384,11 @@ $(CGTOOLS_DEB): $(CGTOOLS_SRC)
 # (6.1.N-memcg-slab) and -1, the same for every build of one release.
 # kdeb OBJ: the packages of the tree configured in OBJ.
 # (kernelrelease is asked after prepare: before, it lacks the local version)
-kdeb = nice -n 10 $(call KMAKE,$(1)) prepare && \
+# kdeb OBJ[,SRC]: SRC the tree (default the patched one)
+kdeb = nice -n 10 $(call KMAKE,$(1),$(2)) prepare && \
 	rm -f $(1)/../*.deb && \
-	nice -n 10 $(call KMAKE,$(1)) bindeb-pkg \
-	KDEB_PKGVERSION=$$($(call KMAKE,$(1)) kernelrelease)-1
+	nice -n 10 $(call KMAKE,$(1),$(2)) bindeb-pkg \
+	KDEB_PKGVERSION=$$($(call KMAKE,$(1),$(2)) kernelrelease)-1
 
 # Debian's own config for the kernel (KDEB_FLAVOUR as linux-config-K
 # names it) with the fragment qemu/kernel-deb.config on top: the local
@@ -405,18 +406,23 @@ kernel-deb: $(SYS_DEPS_STAMP) $(SRC)/.series-applied $(KDEB_OUT)/obj/.config
 
 # The system test's kernel: tinyconfig, the guest fragment, then
 # qemu/kernel-system.config (what systemd and podman need); a package
-# of its own (linux-image-*-memcg-slab-systest).
-SYSK_OUT   := $(call kdir,system-kernel,$(K))
+# of its own (linux-image-*-memcg-slab-systest).  SYS_VANILLA=1 builds
+# it from the tree without the series instead (build/system-kernel-
+# vanilla, build/system/run-vanilla): the test must fail there.
+SYS_VANILLA ?= 0
+SYS_V      := $(if $(filter 1,$(SYS_VANILLA)),-vanilla)
+SYSK_SRC   := $(if $(SYS_V),$(VSRC),$(SRC))
+SYSK_OUT   := $(call kdir,system-kernel$(SYS_V),$(K))
 SYSK_FRAGMENTS := $(FRAGMENT) qemu/kernel-system.config
 $(SYSK_OUT)/fragment.config: $(SYSK_FRAGMENTS) qemu/merge-fragments.sh
 	@mkdir -p $(SYSK_OUT) && qemu/merge-fragments.sh $(SYSK_FRAGMENTS) > $@.tmp && \
 		if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
-$(SYSK_OUT)/obj/.config: $(SYSK_OUT)/fragment.config qemu/config.sh | $(SRC)/.series-applied
-	@echo "  CONFIG  tinyconfig + $(SYSK_FRAGMENTS)"
-	@qemu/config.sh $(SRC) $(SYSK_OUT)/obj $<
-system-kernel-deb: $(SYS_DEPS_STAMP) $(SRC)/.series-applied $(SYSK_OUT)/obj/.config
-	@echo "  BINDEB  $(SYSK_OUT) (the system test's kernel)"
-	@$(call kdeb,$(SYSK_OUT)/obj) > $(SYSK_OUT)/bindeb.log 2>&1 || \
+$(SYSK_OUT)/obj/.config: $(SYSK_OUT)/fragment.config qemu/config.sh | $(SYSK_SRC)/.series-applied
+	@echo "  CONFIG  tinyconfig + $(SYSK_FRAGMENTS)$(SYS_V)"
+	@qemu/config.sh $(SYSK_SRC) $(SYSK_OUT)/obj $<
+system-kernel-deb: $(SYS_DEPS_STAMP) $(SYSK_SRC)/.series-applied $(SYSK_OUT)/obj/.config
+	@echo "  BINDEB  $(SYSK_OUT) (the system test's kernel$(SYS_V))"
+	@$(call kdeb,$(SYSK_OUT)/obj,$(SYSK_SRC)) > $(SYSK_OUT)/bindeb.log 2>&1 || \
 		{ tail -n 30 $(SYSK_OUT)/bindeb.log; exit 1; }
 
 # The Debian 12 root: debootstrap's minbase and tests/system/packages,
@@ -442,7 +448,7 @@ system-root: $(SYS_DEPS_STAMP)
 SYS_ARGS = --base $(SYS_OUT)/base --cgtools-deb $(CGTOOLS_DEB) \
 	--kernel-deb "$$(ls -t $(SYSK_OUT)/linux-image-*_$(DEB_ARCH).deb | grep -v -- '-dbg_' | head -n 1)"
 system-check: deb system-kernel-deb system-root
-	@tests/system/run.sh $(SYS_ARGS) --out $(SYS_OUT)/run$(if $(filter-out 6.1,$(K)),-$(K))
+	@tests/system/run.sh $(SYS_ARGS) --out $(SYS_OUT)/run$(if $(filter-out 6.1,$(K)),-$(K))$(SYS_V)
 # The same guest with each check's feature broken in its run.sh: every
 # check but the first two must fail (tests/system/mutants.sh)
 system-mutants: deb system-kernel-deb system-root
