@@ -380,11 +380,12 @@ $(CGTOOLS_DEB): $(CGTOOLS_SRC)
 	@echo "  PACKAGE $@"
 
 # The kernel's bindeb-pkg writes its packages beside the object tree:
-# objects in DIR/obj, packages in DIR.  KDEB_PKGVERSION: the release
-# (6.1.N-memcg-slab) and -1, the same for every build of one release.
-# kdeb OBJ: the packages of the tree configured in OBJ.
-# (kernelrelease is asked after prepare: before, it lacks the local version)
-# kdeb OBJ[,SRC]: SRC the tree (default the patched one)
+# objects in DIR/obj, packages in DIR (the old ones removed first).
+# KDEB_PKGVERSION: the release (6.1.N-memcg-slab) and -1, the same for
+# every build of one release; kernelrelease is asked after prepare
+# (before, it lacks the local version).
+# kdeb OBJ[,SRC]: the packages of the tree SRC (default the patched one)
+# configured in OBJ.
 kdeb = nice -n 10 $(call KMAKE,$(1),$(2)) prepare && \
 	rm -f $(1)/../*.deb && \
 	nice -n 10 $(call KMAKE,$(1),$(2)) bindeb-pkg \
