@@ -340,6 +340,151 @@ stress: kernel initramfs $(if $(filter 1,$(DEBUG)),debug-kernel)
 		$(if $(filter 1,$(DEBUG)),--debug-kernel $(DBZIMAGE)) \
 		$(if $(STRESS_APPEND),--append "$(STRESS_APPEND)")
 
+# ---------------------------------------------------------------- host packages, system test (issue 44)
+# What a Debian host installs, and the test that installs it on one:
+#
+#   make deb           cgtools as a Debian package (debhelper, from
+#                      cgtools/debian/), checked by lintian: build/deb/
+#   make kernel-deb    the patched kernel as a Debian package (the kernel's
+#                      bindeb-pkg) from Debian's own config for it, local
+#                      version -memcg-slab: build/kernel-deb[-6.12]/.  Hours
+#                      on 2 cores (README); not part of any check
+#   make system-check  a Debian 12 root (debootstrap) with systemd, podman
+#                      and node_exporter; the system test's kernel as a
+#                      package of its own (tinyconfig, the guest fragment
+#                      and qemu/kernel-system.config) and cgtools' package
+#                      installed there with dpkg and apt; booted under
+#                      QEMU (TCG): tests/system/
+#
+# The packages these need, besides make deps': installed the same way.
+SYS_PKGS := debhelper lintian debootstrap rsync fakeroot dpkg-dev dwarves \
+	e2fsprogs
+SYS_DEPS_STAMP := $(BUILD)/.deps-system
+$(SYS_DEPS_STAMP): Makefile | $(DEPS_STAMP)
+	@missing=$$(for p in $(SYS_PKGS); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
+		grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "  APT    " $$missing; \
+		apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive DEBCONF_NOWARNINGS=yes \
+		apt-get install -y -qq --no-install-recommends $$missing \
+			>/dev/null || exit 1; \
+	fi
+	@touch $@
+
+# cgtools' package: its sources copied to build/deb/cgtools-VERSION (the
+# version of debian/changelog), built there binary-only, unsigned, by
+# dpkg-buildpackage; lintian, pedantic, must have nothing to say.
+CGTOOLS_DEBVER := $(shell sed -n '1s/^[^ ]* .\([0-9][^ ]*\). .*/\1/p' cgtools/debian/changelog)
+DEB_ARCH   := $(shell dpkg --print-architecture)
+DEB_DIR    := $(BUILD)/deb
+CGTOOLS_DEB := $(DEB_DIR)/cgtools_$(CGTOOLS_DEBVER)_$(DEB_ARCH).deb
+CGTOOLS_SRC := $(wildcard cgtools/Makefile cgtools/*.[ch] cgtools/*.[17] \
+	cgtools/systemd/* cgtools/debian/* cgtools/debian/source/*)
+deb: $(SYS_DEPS_STAMP)
+	@$(MAKE) -s $(CGTOOLS_DEB)
+$(CGTOOLS_DEB): $(CGTOOLS_SRC)
+	@echo "  DEB     cgtools $(CGTOOLS_DEBVER)"
+	@rm -rf $(DEB_DIR) && mkdir -p $(DEB_DIR)/cgtools-$(CGTOOLS_DEBVER) && \
+		cp -a cgtools/. $(DEB_DIR)/cgtools-$(CGTOOLS_DEBVER)/ && \
+		rm -rf $(DEB_DIR)/cgtools-$(CGTOOLS_DEBVER)/tests && \
+		cd $(DEB_DIR)/cgtools-$(CGTOOLS_DEBVER) && \
+		dpkg-buildpackage -us -uc -b > $(DEB_DIR)/build.log 2>&1 || \
+		{ tail -n 30 $(DEB_DIR)/build.log; exit 1; }
+	@echo "  LINTIAN cgtools_$(CGTOOLS_DEBVER)_$(DEB_ARCH).changes"
+	@lintian -I --pedantic --fail-on error,warning,info,pedantic \
+		$(DEB_DIR)/cgtools_$(CGTOOLS_DEBVER)_$(DEB_ARCH).changes \
+		> $(DEB_DIR)/lintian.log 2>&1; rc=$$?; \
+		grep -v '^running with root privileges is not recommended!$$' \
+			$(DEB_DIR)/lintian.log; \
+		[ $$rc -eq 0 ] || { rm -f $@; exit 1; }
+	@echo "  PACKAGE $@"
+
+# The kernel's bindeb-pkg writes its packages beside the object tree:
+# objects in DIR/obj, packages in DIR (the old ones removed first).
+# KDEB_PKGVERSION: the release (6.1.N-memcg-slab) and -1, the same for
+# every build of one release; kernelrelease is asked after prepare
+# (before, it lacks the local version).
+# kdeb OBJ[,SRC]: the packages of the tree SRC (default the patched one)
+# configured in OBJ.
+kdeb = nice -n 10 $(call KMAKE,$(1),$(2)) prepare && \
+	rm -f $(1)/../*.deb && \
+	nice -n 10 $(call KMAKE,$(1),$(2)) bindeb-pkg \
+	KDEB_PKGVERSION=$$($(call KMAKE,$(1),$(2)) kernelrelease)-1
+
+# Debian's own config for the kernel (KDEB_FLAVOUR as linux-config-K
+# names it) with the fragment qemu/kernel-deb.config on top: the local
+# version, and what Debian's build adds that a tree has not (its keys).
+KDEB_FLAVOUR ?= amd64_none_amd64
+KDEB_CONFIG = /usr/src/linux-config-$(K)/config.$(KDEB_FLAVOUR).xz
+KDEB_OUT   := $(call kdir,kernel-deb,$(K))
+$(KDEB_OUT)/obj/.config: qemu/kernel-deb.config qemu/config.sh | $(SRC)/.series-applied
+	@echo "  CONFIG  $(KDEB_CONFIG) + qemu/kernel-deb.config"
+	@qemu/config.sh $(SRC) $(KDEB_OUT)/obj qemu/kernel-deb.config $(KDEB_CONFIG)
+kernel-deb: $(SYS_DEPS_STAMP) $(SRC)/.series-applied $(KDEB_OUT)/obj/.config
+	@echo "  BINDEB  $(KDEB_OUT) (Debian's $(KDEB_FLAVOUR) config: hours on 2 cores)"
+	@$(call kdeb,$(KDEB_OUT)/obj)
+	@ls $(KDEB_OUT)/*.deb
+
+# The system test's kernel: tinyconfig, the guest fragment, then
+# qemu/kernel-system.config (what systemd and podman need); a package
+# of its own (linux-image-*-memcg-slab-systest).  SYS_VANILLA=1 builds
+# it from the tree without the series instead (build/system-kernel-
+# vanilla, build/system/run-vanilla): the test must fail there.
+SYS_VANILLA ?= 0
+SYS_V      := $(if $(filter 1,$(SYS_VANILLA)),-vanilla)
+SYSK_SRC   := $(if $(SYS_V),$(VSRC),$(SRC))
+SYSK_OUT   := $(call kdir,system-kernel$(SYS_V),$(K))
+SYSK_FRAGMENTS := $(FRAGMENT) qemu/kernel-system.config
+$(SYSK_OUT)/fragment.config: $(SYSK_FRAGMENTS) qemu/merge-fragments.sh
+	@mkdir -p $(SYSK_OUT) && qemu/merge-fragments.sh $(SYSK_FRAGMENTS) > $@.tmp && \
+		if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+$(SYSK_OUT)/obj/.config: $(SYSK_OUT)/fragment.config qemu/config.sh | $(SYSK_SRC)/.series-applied
+	@echo "  CONFIG  tinyconfig + $(SYSK_FRAGMENTS)$(SYS_V)"
+	@qemu/config.sh $(SYSK_SRC) $(SYSK_OUT)/obj $<
+# Made again when the tree (a new series extracts a new one) or the
+# config changed: bindeb-pkg repackages every time it runs (0.5-2.5 min
+# here), which a warm system-check need not pay.
+system-kernel-deb: $(SYSK_OUT)/.deb-built
+$(SYSK_OUT)/.deb-built: $(SYSK_SRC)/.series-applied $(SYSK_OUT)/obj/.config | $(SYS_DEPS_STAMP)
+	@echo "  BINDEB  $(SYSK_OUT) (the system test's kernel$(SYS_V))"
+	@rm -f $@
+	@$(call kdeb,$(SYSK_OUT)/obj,$(SYSK_SRC)) > $(SYSK_OUT)/bindeb.log 2>&1 || \
+		{ tail -n 30 $(SYSK_OUT)/bindeb.log; exit 1; }
+	@touch $@
+
+# The Debian 12 root: debootstrap's minbase and tests/system/packages,
+# in build/system/base; rebuilt when the list or the script changes
+# (the stamp holds their checksum), else kept.
+SYS_OUT    := $(BUILD)/system
+SYS_ROOT_INPUTS := tests/system/packages tests/system/mkroot.sh
+SYS_ROOT_SUM = $(shell cat $(SYS_ROOT_INPUTS) | sha256sum | cut -c1-16)
+system-root: $(SYS_DEPS_STAMP)
+	@if [ "$$(cat $(SYS_OUT)/base.sum 2>/dev/null)" != "$(SYS_ROOT_SUM)" ] || \
+	    [ ! -d $(SYS_OUT)/base ]; then \
+		echo "  ROOT    $(SYS_OUT)/base (debootstrap bookworm + tests/system/packages)"; \
+		rm -f $(SYS_OUT)/base.sum; mkdir -p $(SYS_OUT) && \
+		tests/system/mkroot.sh $(SYS_OUT)/base tests/system/packages && \
+		echo "$(SYS_ROOT_SUM)" > $(SYS_OUT)/base.sum; \
+	fi
+
+# The test: tests/system/run.sh (prepare.sh makes the guest from the
+# root and the packages, piuparts-style install and purge first; QEMU
+# boots it; tests/host/verdict.sh judges).  build/system/run/.  Not part
+# of make check: it costs a kernel build of its own and a systemd boot
+# under TCG (README).
+SYS_ARGS = --base $(SYS_OUT)/base --cgtools-deb $(CGTOOLS_DEB) \
+	--kernel-deb "$$(ls -t $(SYSK_OUT)/linux-image-*_$(DEB_ARCH).deb | grep -v -- '-dbg_' | head -n 1)"
+system-check: deb system-kernel-deb system-root
+	@tests/system/run.sh $(SYS_ARGS) --out $(SYS_OUT)/run$(if $(filter-out 6.1,$(K)),-$(K))$(SYS_V)
+# The same guest with each check's feature broken in its run.sh: every
+# check but the first two must fail (tests/system/mutants.sh)
+system-mutants: deb system-kernel-deb system-root
+	@tests/system/mutants.sh $(SYS_ARGS) --out $(SYS_OUT)/mutants$(if $(filter-out 6.1,$(K)),-$(K))
+
+.PHONY: deb kernel-deb system-kernel-deb system-root system-check system-mutants
+
 clean:
 	rm -rf $(BUILD)/check $(BUILD)/demo $(BUILD)/initramfs $(INITRD)
 	@if [ -f cgtools/Makefile ]; then $(MAKE) -s -C cgtools clean; fi
