@@ -13,8 +13,8 @@
 # lookup of the name, which kernfs finds gone, would).  The holder's
 # children (its sleeps) must not inherit the open file: one still holding
 # it after the holder is killed left C in use and the test judging
-# nothing.  Once C
-# is closed it sits unused on force23's list, holding P's last reference.
+# nothing.  Once C is closed it sits unused on force23's list, holding P's
+# last reference.
 # Writes of 1 then each free at most one object (before the fix, the one
 # that reached C freed C and P: +2), until none frees anything; a write of
 # 2 then frees exactly C and P.  Counted in force23's forced_reclaimed,
