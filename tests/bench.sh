@@ -34,8 +34,10 @@
 #      longer while another CPU reads memory.dentry_unused with 1000 memcgs
 #      and 18 extra file systems (tmpfs) than while nobody reads: the
 #      root's file, and the parent's of the 1000.  And the hold itself:
-#      the longest call of the function that counts under sb_lock, timed
-#      by the function graph tracer, is at most 1 ms.
+#      the longest call of the function that counts a batch (under the
+#      superblock's s_umount, or under sb_lock while a mount holds that;
+#      under sb_lock on series before the superblocks were pinned once a
+#      read), timed by the function graph tracer, is at most 1 ms.
 #  P9  nobody else waits for a forced shrink: while `all` frees P9_N
 #      dentries of a cgroup on the data disk, (a) a remount of that file
 #      system as it is, read-write (s_umount for writing, as umount,
@@ -532,7 +534,9 @@ p8_run() {
 
 # p8_hold HOW R FILE: R's samples of the sb_lock holds of 20 reads of
 # FILE, from the function graph tracer: the kernel function that counts a
-# superblock's lists runs with sb_lock held throughout (P8_HOLD_FN:
+# superblock's lists runs with a lock held throughout, s_umount (sb_lock
+# while a mount holds that, and always on series before the superblocks
+# were pinned once a read) (P8_HOLD_FN:
 # list_lru_count_subtree_step, a batch of memcgs a call, or
 # list_lru_count_subtree, a whole subtree a call, on a kernel before the
 # batches), so its calls are the holds, less the few instructions around

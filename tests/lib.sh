@@ -657,6 +657,42 @@ profile_calls() {
 		awk -v f="$1" '$1 == f { n += $2 } END { print n + 0 }'
 }
 
+# graph_fn FN CALLEE: record, with the function graph tracer, the calls of
+# kernel function CALLEE made inside calls of FN (on the task that made
+# them, whatever functions lie between, interrupts left out), only FN and
+# CALLEE hooked (every call site patched at once can oops under TCG); put
+# back when the test exits; fails if the kernel lacks the tracer, FN or CALLEE.  graph_start
+# empties the buffer and starts, graph_stop stops, graph_calls CALLEE
+# prints the calls of CALLEE recorded.
+graph_fn() {
+	grep -qw function_graph "$TRACING/available_tracers" ||
+		fail "no function graph tracer in this kernel"
+	for _f in "$1" "$2"; do
+		grep -qx "$_f" "$TRACING/available_filter_functions" ||
+			fail "the kernel has no $_f to trace"
+	done
+	# shellcheck disable=SC2016 # expanded by the undo's sh
+	at_exit sh -c 'echo 0 > "$0/tracing_on"; echo nop > "$0/current_tracer"; echo > "$0/set_graph_function"; echo > "$0/set_ftrace_filter"; echo 1 > "$0/options/funcgraph-irqs"; echo 1 > "$0/tracing_on"' "$TRACING"
+	echo 0 > "$TRACING/tracing_on"
+	echo 0 > "$TRACING/options/funcgraph-irqs" ||
+		fail "funcgraph-irqs off"
+	echo nop > "$TRACING/current_tracer"
+	printf '%s\n%s\n' "$1" "$2" > "$TRACING/set_ftrace_filter" ||
+		fail "set_ftrace_filter $1 $2"
+	echo "$1" > "$TRACING/set_graph_function" || fail "set_graph_function $1"
+	echo function_graph > "$TRACING/current_tracer" ||
+		fail "function_graph tracer"
+}
+graph_start() {
+	: > "$TRACING/trace"
+	echo 1 > "$TRACING/tracing_on"
+}
+graph_stop() { echo 0 > "$TRACING/tracing_on"; }
+graph_calls() {
+	awk -v f="$1()" 'index($0, f) { n++ } END { print n + 0 }' \
+		"$TRACING/trace"
+}
+
 # ---- helpers added for issue 41 ----
 
 # errno_name TEXT: the errno name for a tool's error message (busybox's

@@ -1,6 +1,7 @@
-# Claim: a read of memory.dentry_unused holds sb_lock over a bounded batch
+# Claim: a read of memory.dentry_unused holds a lock over a bounded batch
 # of memcgs, not over a whole subtree, and the count stays exact across the
-# batches.  sb_lock is held throughout each call of
+# batches.  The lock that keeps a superblock's lists (its s_umount, or
+# sb_lock while a mount holds that) is held throughout each call of
 # list_lru_count_subtree_step(), which counts at most 64 memcgs
 # (LIST_LRU_SUBTREE_BATCH): the function profiler counts its calls.  A read
 # of the root counts each superblock in one call (its lists' node totals);

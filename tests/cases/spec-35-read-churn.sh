@@ -1,8 +1,8 @@
 # Claim: a read of memory.dentry_unused keeps its bound of 64 memcgs per
-# hold of sb_lock on a host where cgroups are created and removed all the
+# hold of a lock on a host where cgroups are created and removed all the
 # time: a memcg going offline outside the subtree read never makes the
 # read count again.  A count that a reparenting raced is taken again, and
-# after two such races it holds sb_lock over the whole subtree in one call
+# after two such races it holds the lock over the whole subtree in one call
 # of list_lru_count_subtree_step(): that must happen only for a
 # reparenting inside the subtree.  The function profiler counts the calls
 # of list_lru_count_subtree_step() in READS reads of a parent of KIDS
@@ -56,15 +56,25 @@ while ! [ -s "$churn" ] && [ $i -lt 100 ]; do
 	sleep 0.1
 	i=$((i + 1))
 done
+# READS reads at a time during the churn, until at least MIN_CHURN
+# cgroups came and went (reads that got faster must not make the test
+# vacuous); each round must make as many calls as the quiet one
 before=$(wc -l < "$churn")
-busy=$(calls_of_reads)
+rounds=0
+most=0
+after=$before
+while [ $((after - before)) -lt $MIN_CHURN ] && [ $rounds -lt 50 ]; do
+	busy=$(calls_of_reads)
+	[ "$busy" -gt "$most" ] && most=$busy
+	expect_eq "$busy" "$quiet" "calls of $FN in $READS reads during the churn (round $((rounds + 1)))"
+	rounds=$((rounds + 1))
+	after=$(wc -l < "$churn")
+done
 kill $churner
 wait $churner 2>/dev/null
-after=$(wc -l < "$churn")
 rmdir "$MEMCG/spec35churn.$$" 2>/dev/null
 
-diag "calls of $FN in $READS reads of spec35 ($((KIDS + 1)) memcgs): $quiet quiet, $busy during $((after - before)) cgroups made and removed beside it"
+diag "calls of $FN in $READS reads of spec35 ($((KIDS + 1)) memcgs): $quiet quiet, at most $most in each of $rounds rounds during $((after - before)) cgroups made and removed beside it"
 expect_gt "$quiet" 0 "calls of $FN in the quiet reads"
 expect_ge $((after - before)) $MIN_CHURN "cgroups made and removed during the reads"
-expect_eq "$busy" "$quiet" "calls of $FN in the reads during the churn"
 pass
