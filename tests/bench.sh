@@ -838,6 +838,25 @@ p10_settle() {
 # per1000 KB: KB (grown over P10_NCG memcgs) per 1000 memcgs
 per1000() { echo $(($1 * 1000 / P10_NCG)); }
 
+# p10_caches FILE: each slab cache's bytes (objects allocated times object
+# size, from /proc/slabinfo) into FILE, "NAME BYTES" a line; false if the
+# kernel has no slabinfo
+p10_caches() {
+	[ -r /proc/slabinfo ] &&
+		awk 'NR > 2 { print $1, $3 * $4 }' /proc/slabinfo > "$1"
+}
+
+# p10_cache_growth BEFORE AFTER: a bench-info line of the caches that grew
+# by 16 bytes a memcg or more between the two p10_caches files: where a
+# patched and a vanilla memcg differ, what Slab's ratio is made of
+p10_cache_growth() {
+	awk -v n="$P10_NCG" -v tag="$P10 $side" '
+		FNR == NR { b[$1] = $2; next }
+		{ d = int(($2 - b[$1]) / n); if (d >= 16) g[$1] = d }
+		END { printf "bench-info %s caches grown, bytes a memcg:", tag
+		      for (k in g) printf " %s=%d", k, g[k]; printf "\n" }' "$1" "$2"
+}
+
 p10() {
 	cpus=$(cat /sys/devices/system/cpu/possible)
 	for s in patched vanilla; do
@@ -861,8 +880,11 @@ p10() {
 	while [ $r -le "$P10_REPS" ]; do
 		p10_settle
 		pcpu0=$pcpu slab0=$slab
+		p10_caches /tmp/p10.caches0 && caches=1 || caches=
 		mkcgs "$MEMCG/p10" "$P10_NCG" "r${r}c" || die "P10: mkdir of $P10_NCG memcgs"
 		p10_settle
+		[ -n "$caches" ] && p10_caches /tmp/p10.caches1 &&
+			p10_cache_growth /tmp/p10.caches0 /tmp/p10.caches1
 		sample "$P10-percpu-$side" $r "$(per1000 $((pcpu - pcpu0)))"
 		sample "$P10-slab-$side" $r "$(per1000 $((slab - slab0)))"
 		echo "bench-info $P10 $side round $r: Percpu $pcpu0 -> $pcpu kB, Slab $slab0 -> $slab kB over $P10_NCG memcgs more"

@@ -25,8 +25,8 @@ LOCK=_raw_spin_lock
 need_file "" memory.dentry_unused
 graph_fn "$FN" "$LOCK"
 
-cg_create spec36
-cg_create_many spec36 k $KIDS
+cg_create spec41
+cg_create_many spec41 k $KIDS
 
 # locks_of PATH: the fewest spin_lock calls that one of READS reads of
 # PATH's file made, each read checked to be the one call of FN the
@@ -47,11 +47,11 @@ locks_of() {
 	done
 	echo "$_min"
 }
-leaf=$(locks_of spec36/k1)
-parent=$(locks_of spec36)
+leaf=$(locks_of spec41/k1)
+parent=$(locks_of spec41)
 nsb=$(grep -c . /proc/self/mountinfo)
-diag "spin_lock calls in a read (least of $READS): spec36/k1 (1 memcg) $leaf, spec36 ($((KIDS + 1)) memcgs) $parent; $nsb mounts"
-expect_gt "$leaf" 0 "spin_lock calls in a read of spec36/k1 (the tracer saw the read)"
+diag "spin_lock calls in a read (least of $READS): spec41/k1 (1 memcg) $leaf, spec41 ($((KIDS + 1)) memcgs) $parent; $nsb mounts"
+expect_gt "$leaf" 0 "spin_lock calls in a read of spec41/k1 (the tracer saw the read)"
 expect_le "$parent" $((leaf + SLACK)) \
-	"spin_lock calls in a read of spec36 ($((KIDS + 1)) memcgs) against spec36/k1's $leaf"
+	"spin_lock calls in a read of spec41 ($((KIDS + 1)) memcgs) against spec41/k1's $leaf"
 pass
