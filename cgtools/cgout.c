@@ -437,6 +437,9 @@ static int new_sc(struct cgo_table *t, FILE *out, enum cgo_mode mode, int nohead
 	else if (mode == CGO_PAIRS)
 		scols_table_enable_export(t->sc, 1);
 	scols_table_enable_noheadings(t->sc, noheadings);
+	/* a table's cells are their printed form already: the library's
+	 * own encoding would write their backslashes as \x5c again */
+	scols_table_enable_noencoding(t->sc, mode == CGO_TABLE);
 	/* the width is ours to say (-w, or the terminal's): never isatty()'s */
 	scols_table_set_termforce(t->sc, t->max_width ? SCOLS_TERMFORCE_ALWAYS
 						      : SCOLS_TERMFORCE_NEVER);
@@ -450,6 +453,10 @@ static int new_sc(struct cgo_table *t, FILE *out, enum cgo_mode mode, int nohead
 			flags |= SCOLS_FL_RIGHT;
 		if (col->flags & CGO_TRUNC)
 			flags |= SCOLS_FL_TRUNC;
+		/* a least width: the library takes it as an absolute
+		 * hint, which it keeps only for a strict column */
+		if (t->width[t->sel[i]])
+			flags |= SCOLS_FL_STRICTWIDTH;
 		if (!tree && tree_column(t, t->sel[i], mode)) {
 			flags |= SCOLS_FL_TREE;
 			tree = 1;
@@ -478,14 +485,16 @@ static int layout(struct cgo_table *t, size_t *colw)
 
 /*
  * Rows [t->printed, t->nrows) to the library.  A table that must fit
- * max_width is laid out first: a tree whose rows would leave less than
- * half its column to their names is drawn again with the deep ones at
- * that depth, then the cells that do not fit are cut with the mark,
- * as the library would have cut them without.
+ * max_width is laid out first.  The library never cuts a tree's lines:
+ * when they would leave its column less than half of the room the other
+ * columns leave it, the rows are drawn again with the deep ones at the
+ * depth that fits (so that every row keeps some of its name, as the
+ * whole table fits).  Then the cells that do not fit are cut with the
+ * mark, where the library would have cut them without.
  */
 static int fill_sc(struct cgo_table *t, enum cgo_mode mode)
 {
-	size_t from = t->printed, *colw;
+	size_t from = t->printed, *colw, room = t->max_width, ti = t->nsel;
 	unsigned int cap = UINT_MAX, deepest = 0;
 	int rc;
 
@@ -496,18 +505,19 @@ static int fill_sc(struct cgo_table *t, enum cgo_mode mode)
 	colw = calloc(t->nsel, sizeof(*colw));
 	rc = colw ? layout(t, colw) : -1;
 	for (size_t i = 0; !rc && i < t->nsel; i++) {
-		if (!tree_column(t, t->sel[i], mode))
-			continue;
-		for (size_t r = from; r < t->nrows; r++)
-			if (t->depth[r] > deepest)
-				deepest = t->depth[r];
-		if (from == 0 && deepest > colw[i] / 4) {
-			cap = (unsigned int)(colw[i] / 4);
-			scols_table_remove_lines(t->sc);
-			rc = add_lines(t, from, mode, cap) ||
-			     set_cells(t, from, mode, NULL, cap) || layout(t, colw);
-		}
-		break;
+		if (ti == t->nsel && tree_column(t, t->sel[i], mode))
+			ti = i;
+		else
+			room = room > colw[i] + 1 ? room - colw[i] - 1 : 0;
+	}
+	for (size_t r = from; r < t->nrows; r++)
+		if (t->depth[r] > deepest)
+			deepest = t->depth[r];
+	if (!rc && from == 0 && ti < t->nsel && colw[ti] > room && 2 * (size_t)deepest > room / 2) {
+		cap = (unsigned int)(room / 4);
+		scols_table_remove_lines(t->sc);
+		rc = add_lines(t, from, mode, cap) ||
+		     set_cells(t, from, mode, NULL, cap) || layout(t, colw);
 	}
 	if (!rc)
 		rc = set_cells(t, from, mode, colw, cap);
@@ -528,10 +538,14 @@ int cgo_print(struct cgo_table *t, FILE *out, enum cgo_mode mode, int noheadings
 	if (fill_sc(t, mode))
 		return -1;
 	scols_table_set_stream(t->sc, out);
-	if (scols_table_is_tree(t->sc))
+	if (scols_table_is_tree(t->sc)) {
 		rc = scols_print_table(t->sc);
-	else
+	} else {
+		/* a range ends without the newline a whole table ends in */
 		rc = scols_table_print_range(t->sc, t->line[t->printed], NULL);
+		if (!rc)
+			fputc('\n', out);
+	}
 	t->printed = t->nrows;
 	return rc ? -1 : 0;
 }

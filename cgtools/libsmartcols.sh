@@ -7,7 +7,7 @@
 # the unpacked source (the .orig tarball and Debian's patches, as
 # `apt-get source` gives them), DIR/obj the build, configured with every
 # program and every other library off, and then
-#   DIR/libsmartcols.a  DIR/libsmartcols.h  DIR/version
+#   DIR/libsmartcols.a  DIR/libsmartcols.h  DIR/stamp (its version)
 # Nothing is installed from it and the host's apt configuration is left
 # alone: the source index is fetched with a private configuration, list
 # and state under DIR/apt, for the suite the host runs (Debian 12:
@@ -17,11 +17,18 @@
 # (dpkg-dev for dpkg-source, autotools for the patched configure.ac
 # and Makefile.am) is
 # installed with apt-get from the host's own sources when missing.
-# A DIR whose version is already built is left as it is.  MIRROR
-# overrides the mirror, SUITE the suite.
+# A DIR built by this script as it is now is left as it is (DIR/stamp:
+# the script's checksum and the source's version; `make distclean` to
+# take a newer Debian version).  MIRROR overrides the mirror, SUITE the
+# suite.
 set -eu
 
 dir=$1
+self=$(cksum < "$0")
+if [ -f "$dir/libsmartcols.a" ] && [ -f "$dir/libsmartcols.h" ] &&
+   [ "$(sed -n 1p "$dir/stamp" 2> /dev/null)" = "$self" ]; then
+	exit 0
+fi
 mirror=${MIRROR:-http://deb.debian.org/debian}
 keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 if [ -z "${SUITE:-}" ]; then
@@ -79,11 +86,8 @@ if grep -qE '^(W|E):' "$a/update.log"; then
 fi
 v=$(apt-cache showsrc util-linux | sed -n 's/^Version: //p' | sort -V | tail -n 1)
 [ -n "$v" ] || { echo "libsmartcols.sh: no util-linux source in $SUITE" >&2; exit 1; }
-if [ -f "$dir/libsmartcols.a" ] && [ "$(cat "$dir/version" 2> /dev/null)" = "$v" ]; then
-	exit 0
-fi
-
-rm -rf "$dir/dl" "$dir/src" "$dir/obj" "$dir/libsmartcols.a" "$dir/libsmartcols.h" "$dir/version"
+rm -rf "$dir/dl" "$dir/src" "$dir/obj" "$dir/libsmartcols.a" "$dir/libsmartcols.h" \
+	"$dir/stamp" "$dir"/util-linux_*
 mkdir -p "$dir/dl" "$dir/obj"
 echo "  APT     source util-linux $v"
 (cd "$dir/dl" && apt-get -qq source --download-only "util-linux=$v") > /dev/null
@@ -105,5 +109,5 @@ echo "  CONFIGURE libsmartcols only, static"
 echo "  MAKE    libsmartcols.la"
 make -C "$dir/obj" -j"$(nproc)" libsmartcols.la >> "$log" 2>&1 || { tail -n 30 "$log" >&2; exit 1; }
 cp "$dir/obj/.libs/libsmartcols.a" "$dir/obj/libsmartcols/src/libsmartcols.h" "$dir/"
-echo "$v" > "$dir/version"
+printf '%s\n%s\n' "$self" "$v" > "$dir/stamp"
 echo "  LIB     $dir/libsmartcols.a (util-linux $v)"

@@ -199,7 +199,10 @@ else
 fi
 hb=$scratch/hardened
 mkdir -p "$hb/tests"
-cp -r ./*.c ./*.h ./*.1 ./*.7 Makefile systemd "$hb/"
+cp -r ./*.c ./*.h ./*.1 ./*.7 ./*.sh Makefile systemd "$hb/"
+# the libsmartcols.a built for the tests above, not one more of it
+SCOLS=$O/libsmartcols
+export SCOLS
 if MAKEFLAGS='' make -C "$hb" CFLAGS="-g -O2 -fstack-protector-strong -Wformat -Werror=format-security" \
 	CPPFLAGS="-Wdate-time -D_FORTIFY_SOURCE=2" LDFLAGS="-Wl,-z,relro -Wl,-z,now" \
 	O="$hb/out" cgdentry cgslabstat cgshrink > "$hb/log" 2>&1 &&
@@ -259,6 +262,7 @@ else
 		"$(tail -n 5 "$hb/log")" "$(ldd "$hb/dyn/cgdentry" 2>&1 | head -n 3)"
 fi
 rm -rf "$hb"
+unset SCOLS
 
 # --- issue 24.10: the layers, from the objects the build made.  Each
 # module's functions carry its name; calls only go down (no backend into
