@@ -32,6 +32,7 @@ fi
 mirror=${MIRROR:-http://deb.debian.org/debian}
 keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 if [ -z "${SUITE:-}" ]; then
+	# shellcheck source=/dev/null # the host's
 	SUITE=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
 	SUITE=${SUITE:-bookworm}
 fi

@@ -712,13 +712,13 @@ static void out_escapes_per_mode(void)
 		{ "back\\slash", CGO_RAW, "back\\x5cslash", 13 },
 		{ "x\x7f", CGO_RAW, "x\\x7f", 5 },
 		{ "caf\xc3\xa9", CGO_RAW, "caf\\xc3\\xa9", 11 },
-		{ "caf\xc3\xa9", CGO_PAIRS, "caf\xc3\xa9", 4 },
+		{ "caf\xc3\xa9", CGO_PAIRS, "caf\\xc3\\xa9", 11 },
 		{ "bad\xff", CGO_TABLE, "\\x62ad\\xff", 10 },
 		{ "csi\xc2\x9b", CGO_TABLE, "\\x63si\\xc2\\x9b", 14 },
-		{ "q\"$`\\ e", CGO_PAIRS, "q\\\"\\$\\`\\\\ e", 11 },
+		{ "q\"$`\\ e", CGO_PAIRS, "q\\x22\\x24\\x60\\x5c e", 19 },
 		{ "sys\\x2dx", CGO_TABLE, "sys\\x2dx", 8 },
-		{ "sys\\x2dx", CGO_PAIRS, "sys\\\\x2dx", 9 },
-		{ "nl\n", CGO_PAIRS, "\\x6el\\x0a", 9 },
+		{ "sys\\x2dx", CGO_PAIRS, "sys\\x5cx2dx", 11 },
+		{ "nl\n", CGO_PAIRS, "nl\\x0a", 6 },
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -752,7 +752,7 @@ static void out_widths_follow_the_terminal(void)
 		{ "\xe6\x97\xa5\xe6\x9c\xac", CGO_TABLE, "\xe6\x97\xa5\xe6\x9c\xac", 4 },
 		{ "e\xcc\x81", CGO_TABLE, "e\xcc\x81", 1 },
 		{ "a\xc2\x9b" "2J", CGO_TABLE, "\\x61\\xc2\\x9b2J", 14 },
-		{ "a\xc2\x9b" "2J", CGO_PAIRS, "\\x61\\xc2\\x9b2J", 14 },
+		{ "a\xc2\x9b" "2J", CGO_PAIRS, "a\\xc2\\x9b2J", 11 },
 		{ "x\xff", CGO_TABLE, "\\x78\\xff", 8 },
 		{ "\xe6\x97\xa5", CGO_RAW, "\\xe6\\x97\\xa5", 12 },
 	};
@@ -808,7 +808,7 @@ static char *table_text(const char *list, enum cgo_mode mode, int noheadings,
 	return buf;
 }
 
-/* Aligned columns, numbers right; -n drops the header; tree indents. */
+/* Aligned columns, numbers right; -n drops the header; a tree has lines. */
 static void table_aligns_and_indents(void)
 {
 	char *s = table_text(NULL, CGO_TABLE, 0, 0);
@@ -816,8 +816,8 @@ static void table_aligns_and_indents(void)
 	CHECK(s && !strcmp(s, "NAME       N\n/A     12345\n/A/b c     7\n"));
 	free(s);
 	s = table_text("NAME,N,NOTE", CGO_TABLE, 1, 1);
-	CHECK(s && !strcmp(s, "/A    12345 -\n  b c     7 x\n"));
-	if (s && strcmp(s, "/A    12345 -\n  b c     7 x\n"))
+	CHECK(s && !strcmp(s, "/A    12345 -\n`-b c     7 x\n"));
+	if (s && strcmp(s, "/A    12345 -\n`-b c     7 x\n"))
 		printf("# got '%s'\n", s);
 	free(s);
 }
