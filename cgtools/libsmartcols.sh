@@ -37,7 +37,7 @@ if [ -z "${SUITE:-}" ]; then
 	SUITE=${SUITE:-bookworm}
 fi
 
-need="dpkg-dev autoconf automake libtool autopoint gettext pkg-config bison xz-utils gcc make debian-archive-keyring"
+need="dpkg-dev patch autoconf automake libtool autopoint gettext pkg-config bison xz-utils gcc make debian-archive-keyring"
 missing=
 for p in $need; do
 	dpkg-query -W -f='${Status}\n' "$p" 2> /dev/null | grep -q '^install ok installed' ||
