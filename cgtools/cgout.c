@@ -423,6 +423,16 @@ static int add_lines(struct cgo_table *t, size_t from, enum cgo_mode mode,
 	return 0;
 }
 
+/*
+ * A least width wider than column C's header: the library takes it as an
+ * absolute hint, which it keeps only for a strict column (not strict, a
+ * column is as wide as its header at least).
+ */
+static int strict(const struct cgo_table *t, size_t c)
+{
+	return t->width[c] > strlen(t->cols[c].name);
+}
+
 /* The library's table for T, its columns those selected. */
 static int new_sc(struct cgo_table *t, FILE *out, enum cgo_mode mode, int noheadings)
 {
@@ -453,9 +463,7 @@ static int new_sc(struct cgo_table *t, FILE *out, enum cgo_mode mode, int nohead
 			flags |= SCOLS_FL_RIGHT;
 		if (col->flags & CGO_TRUNC)
 			flags |= SCOLS_FL_TRUNC;
-		/* a least width: the library takes it as an absolute
-		 * hint, which it keeps only for a strict column */
-		if (t->width[t->sel[i]])
+		if (strict(t, t->sel[i]))
 			flags |= SCOLS_FL_STRICTWIDTH;
 		if (!tree && tree_column(t, t->sel[i], mode)) {
 			flags |= SCOLS_FL_TREE;
@@ -525,6 +533,32 @@ static int fill_sc(struct cgo_table *t, enum cgo_mode mode)
 	return rc;
 }
 
+/*
+ * After a print: the rows printed leave the library's table, the widths
+ * their columns took stay as least widths and the header is not printed
+ * again, so that a table printed in parts (cgslabstat -i) stays aligned
+ * and each part costs the library its own rows only.
+ */
+static void keep_widths(struct cgo_table *t)
+{
+	struct libscols_iter *it = scols_new_iter(SCOLS_ITER_FORWARD);
+	struct libscols_column *cl;
+	size_t i = 0;
+
+	while (it && i < t->nsel && !scols_table_next_column(t->sc, it, &cl)) {
+		size_t c = t->sel[i++], w = scols_column_get_width(cl);
+
+		if (w > t->width[c])
+			t->width[c] = w;
+		scols_column_set_whint(cl, (double)t->width[c]);
+		if (strict(t, c))
+			scols_column_set_flags(cl, scols_column_get_flags(cl) | SCOLS_FL_STRICTWIDTH);
+	}
+	scols_free_iter(it);
+	scols_table_remove_lines(t->sc);
+	scols_table_enable_noheadings(t->sc, 1);
+}
+
 int cgo_print(struct cgo_table *t, FILE *out, enum cgo_mode mode, int noheadings)
 {
 	int rc;
@@ -538,15 +572,9 @@ int cgo_print(struct cgo_table *t, FILE *out, enum cgo_mode mode, int noheadings
 	if (fill_sc(t, mode))
 		return -1;
 	scols_table_set_stream(t->sc, out);
-	if (scols_table_is_tree(t->sc)) {
-		rc = scols_print_table(t->sc);
-	} else {
-		/* a range ends without the newline a whole table ends in */
-		rc = scols_table_print_range(t->sc, t->line[t->printed], NULL);
-		if (!rc)
-			fputc('\n', out);
-	}
+	rc = scols_print_table(t->sc);
 	t->printed = t->nrows;
+	keep_widths(t);
 	return rc ? -1 : 0;
 }
 

@@ -59,7 +59,7 @@ struct cgo_table {
 	 * component (rows at depth 0 in full) */
 	int tree;
 	struct libscols_table *sc;	/* the library's table, once printed */
-	struct libscols_line **line;	/* per row printed: its line */
+	struct libscols_line **line;	/* per row being printed: its line */
 	int oom;		/* a row or cell could not be stored */
 	size_t sort;		/* 1 + the column rows are sorted by; 0: none */
 	size_t max_width;	/* TABLE: cut CGO_TRUNC columns to fit; 0: no limit */
@@ -103,8 +103,9 @@ void cgo_setf(struct cgo_table *t, size_t row, size_t col, const char *fmt, ...)
  * \xHH; in pairs also '"', '`' and '$'): decoding every \xHH gives the
  * name.  JSON is not cgout's: each tool writes one document whatever
  * the columns (-J -o keeps the members of the columns named, cgo_order()
- * gives -x's order).  The library lays out every row kept, so widths
- * only grow and a table printed in parts (cgslabstat -i) stays aligned.
+ * gives -x's order).  Widths only grow: the rows of a part are laid out
+ * by the library with the earlier parts' widths as least widths, so a
+ * table printed in parts (cgslabstat -i) stays aligned.
  * Empty cells print as "-" ("" in pairs).  Returns 0, or -1 (printing
  * nothing) when the table ran out of memory.
  */
