@@ -84,7 +84,12 @@ DEB_PKGS := linux-source-6.1 linux-source-6.12 linux-config-6.1 \
 	cpio xz-utils patch qemu-system-x86 busybox-static libcgroup-dev \
 	cgroup-tools e2fsprogs xfsprogs ccache kmod shellcheck \
 	libjson-c-dev groff-base gnuplot-nox mandoc prometheus \
-	prometheus-node-exporter curl
+	prometheus-node-exporter curl libsmartcols-dev \
+	dpkg-dev autoconf automake libtool autopoint gettext pkg-config
+# libsmartcols-dev: the tools' tables on a host build (STATIC=0, make deb);
+# dpkg-dev and autotools: cgtools/libsmartcols.sh, which builds the static
+# libsmartcols.a from Debian's util-linux source (it installs them itself
+# when cgtools is built alone)
 # promtool and node_exporter check the tools' output (cgtools/tests/run.sh);
 # Debian starts their daemons on install: the ones make deps installed are
 # stopped and disabled again, a server the admin had is left alone
@@ -380,7 +385,7 @@ CGTOOLS_DEBVER := $(shell sed -n '1s/^[^ ]* .\([0-9][^ ]*\). .*/\1/p' cgtools/de
 DEB_ARCH   := $(shell dpkg --print-architecture)
 DEB_DIR    := $(BUILD)/deb
 CGTOOLS_DEB := $(DEB_DIR)/cgtools_$(CGTOOLS_DEBVER)_$(DEB_ARCH).deb
-CGTOOLS_SRC := $(wildcard cgtools/Makefile cgtools/*.[ch] cgtools/*.[17] \
+CGTOOLS_SRC := $(wildcard cgtools/Makefile cgtools/*.[ch] cgtools/*.[17] cgtools/*.sh \
 	cgtools/systemd/* cgtools/debian/* cgtools/debian/source/*)
 deb: $(SYS_DEPS_STAMP)
 	@$(MAKE) -s $(CGTOOLS_DEB)

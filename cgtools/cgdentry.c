@@ -26,7 +26,7 @@ static const char usage_head[] =
 "v1 or v2, wherever libcgroup finds the memory controller (-J names it).\n"
 "\n"
 "Options:\n"
-"  -R, --recursive       the subtree of each CGROUP as an indented tree,\n"
+"  -R, --recursive       the subtree of each CGROUP as a tree (lsblk's lines),\n"
 "                        children sorted by TOTAL (largest first)\n"
 "  -s, --by-sb           one row per file system (superblock): device,\n"
 "                        type and mount point from /proc/self/mountinfo\n"
@@ -45,7 +45,7 @@ static const char usage_tail[] =
 
 enum { C_CGROUP, C_UNUSED, C_TOTAL, C_DEPTH, C_NODES };
 static const struct cgo_col cols[] = {
-	[C_CGROUP] = { "CGROUP", CGO_TREE | CGO_TRUNC, "cgroup path (indented tree with -R)" },
+	[C_CGROUP] = { "CGROUP", CGO_TREE | CGO_TRUNC, "cgroup path (a tree with -R)" },
 	[C_UNUSED] = { "UNUSED", CGO_RIGHT, "unused dentries on its own lists" },
 	[C_TOTAL] = { "TOTAL", CGO_RIGHT, "unused dentries of its subtree" },
 	[C_DEPTH] = { "DEPTH", CGO_RIGHT, "depth below the CGROUP named" },

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cgout: tables, raw and pairs output; see cgout.h.
+ * cgout: tables, raw and pairs output through libsmartcols; see cgout.h.
  */
 #define _XOPEN_SOURCE 700
 #include "cgout.h"
 #include "cgtext.h"
 
-#include <ctype.h>
+#include <libsmartcols.h>
+
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,22 +44,14 @@ static int term_width(const struct cgtext_piece *pc)
 	return w < 0 ? -1 : w;
 }
 
-/* One piece of a name's form as MODE writes it (see cgout.h); returns its width. */
-static size_t escape_piece(FILE *out, const struct cgtext_piece *pc, enum cgo_mode mode)
+/* One piece of a name's printed form; returns its width. */
+static size_t form_piece(FILE *out, const struct cgtext_piece *pc)
 {
 	int w = 1;
 
-	if (pc->escaped || (mode == CGO_RAW && (pc->cp == ' ' || pc->cp == '\\' ||
-						   pc->cp >= 0x80 || cgtext_is_control(pc->cp))))
+	if (pc->escaped)
 		return hex_bytes(out, pc->bytes, pc->len);
-	if (mode == CGO_PAIRS && strchr("\"`$\\", (int)pc->cp)) {
-		if (out) {
-			fputc('\\', out);
-			fputc((int)pc->cp, out);
-		}
-		return 2;
-	}
-	if (pc->cp >= 0x80 && mode == CGO_TABLE)
+	if (pc->cp >= 0x80)
 		w = term_width(pc);
 	if (out)
 		fwrite(pc->bytes, 1, pc->len, out);
@@ -65,24 +59,19 @@ static size_t escape_piece(FILE *out, const struct cgtext_piece *pc, enum cgo_mo
 }
 
 /*
- * Start on S as MODE writes it: raw byte by byte (never the escaped
- * form), a table in the escaped form also when the locale cannot show a
- * character of it, the others in cgtext's form.
+ * Start on S's printed form, the escaped one also when the locale cannot
+ * show a character of it.
  */
-static void form_begin(struct cgtext_iter *it, const char *s, enum cgo_mode mode)
+static void form_begin(struct cgtext_iter *it, const char *s)
 {
 	struct cgtext_piece pc;
 	int escape = 0;
 
-	if (mode == CGO_TABLE) {
-		cgtext_begin(it, s, 0);
-		while (!it->escape && cgtext_next(it, &pc))
-			if (pc.cp >= 0x80 && term_width(&pc) < 0)
-				escape = 1;
-	}
+	cgtext_begin(it, s, 0);
+	while (!it->escape && cgtext_next(it, &pc))
+		if (pc.cp >= 0x80 && term_width(&pc) < 0)
+			escape = 1;
 	cgtext_begin(it, s, escape);
-	if (mode == CGO_RAW)
-		it->escape = 0;
 }
 
 /* The mark of a cell cut to fit, as lsblk's: an ellipsis, or "." without UTF-8. */
@@ -93,11 +82,11 @@ static const char *cut_mark(size_t *width)
 }
 
 /*
- * cgo_escape(), fitting in LIMIT columns: when the whole does not fit, the
+ * cgo_form(), fitting in LIMIT columns: when the whole does not fit, the
  * pieces that do and the cut mark; a piece (a character, or an escape's
  * four columns) is never cut.
  */
-static size_t escape_upto(FILE *out, const char *s, enum cgo_mode mode, size_t limit)
+static size_t form_upto(FILE *out, const char *s, size_t limit)
 {
 	struct cgtext_iter it;
 	struct cgtext_piece pc;
@@ -105,9 +94,9 @@ static size_t escape_upto(FILE *out, const char *s, enum cgo_mode mode, size_t l
 	const char *mark = cut_mark(&markw);
 
 	if (limit != (size_t)-1) {
-		form_begin(&it, s, mode);
+		form_begin(&it, s);
 		while (cgtext_next(&it, &pc))
-			full += escape_piece(NULL, &pc, mode);
+			full += form_piece(NULL, &pc);
 		if (full > limit) {
 			if (limit < markw)
 				return 0;
@@ -118,14 +107,14 @@ static size_t escape_upto(FILE *out, const char *s, enum cgo_mode mode, size_t l
 	} else {
 		mark = NULL;
 	}
-	form_begin(&it, s, mode);
+	form_begin(&it, s);
 	while (cgtext_next(&it, &pc)) {
-		size_t w = escape_piece(NULL, &pc, mode);
+		size_t w = form_piece(NULL, &pc);
 
 		if (width + w > limit)
 			break;
 		if (out)
-			escape_piece(out, &pc, mode);
+			form_piece(out, &pc);
 		width += w;
 	}
 	if (mark) {
@@ -136,9 +125,9 @@ static size_t escape_upto(FILE *out, const char *s, enum cgo_mode mode, size_t l
 	return width;
 }
 
-size_t cgo_escape(FILE *out, const char *s, enum cgo_mode mode)
+size_t cgo_form(FILE *out, const char *s)
 {
-	return escape_upto(out, s, mode, (size_t)-1);
+	return form_upto(out, s, (size_t)-1);
 }
 
 int cgo_table_init(struct cgo_table *t, const struct cgo_col *cols,
@@ -325,147 +314,268 @@ int cgo_order(struct cgo_table *t, size_t *order)
 	return 0;
 }
 
-/* What a TABLE cell shows: the tree's last component, or all of it. */
-static const char *shown(const struct cgo_table *t, size_t r, size_t c,
-			 size_t *indent)
+/* Is the CGO_TREE column C drawn as a tree in MODE? */
+static int tree_column(const struct cgo_table *t, size_t c, enum cgo_mode mode)
+{
+	return mode == CGO_TABLE && t->tree && !t->sort && (t->cols[c].flags & CGO_TREE);
+}
+
+/*
+ * What cell (R, C) hands the library in MODE, malloc'd (NULL: out of
+ * memory): in a table the printed form of the value, or of its last
+ * path component in a tree, cut to LIMIT columns and marked; raw and
+ * pairs the bytes as they are, which the library escapes itself.
+ */
+static char *cell_text(const struct cgo_table *t, size_t r, size_t c,
+		       enum cgo_mode mode, size_t limit)
 {
 	const char *s = t->cells[r * t->ncols + c];
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
 
-	*indent = 0;
 	if (!s)
-		return "-";
-	if (t->tree && !t->sort && (t->cols[c].flags & CGO_TREE) && t->depth[r] > 0) {
-		const char *slash = strrchr(s, '/');
-
-		*indent = 2 * (size_t)t->depth[r];
-		return slash ? slash + 1 : s;
+		return strdup(mode == CGO_PAIRS ? "" : "-");
+	if (mode != CGO_TABLE)
+		return strdup(s);
+	if (tree_column(t, c, mode) && t->depth[r] > 0 && strrchr(s, '/'))
+		s = strrchr(s, '/') + 1;
+	f = open_memstream(&buf, &len);
+	if (!f)
+		return NULL;
+	form_upto(f, s, limit);
+	if (fclose(f)) {
+		free(buf);
+		return NULL;
 	}
-	return s;
+	return buf;
+}
+
+/* The depth row R is drawn at: its own, at most CAP. */
+static unsigned int drawn_depth(const struct cgo_table *t, size_t r, unsigned int cap)
+{
+	return t->depth[r] < cap ? t->depth[r] : cap;
 }
 
 /*
- * One line of the aligned table: row R, or the header when HEAD, each
- * column COLW wide; a cell wider than its column is cut at a character.
+ * Hand the library the cells of rows [FROM, t->nrows), each selected
+ * column I cut to LIMIT[I] less its tree lines (NULL: nothing cut).
  */
-static void print_line(const struct cgo_table *t, FILE *out, size_t r, int head,
-		       const size_t *colw)
+static int set_cells(struct cgo_table *t, size_t from, enum cgo_mode mode,
+		     const size_t *limit, unsigned int cap)
 {
-	for (size_t i = 0; i < t->nsel; i++) {
-		size_t c = t->sel[i], indent = 0, w;
-		int last = i + 1 == t->nsel;
-		const char *s = head ? t->cols[c].name : shown(t, r, c, &indent);
-
-		/* a deep row keeps room for its name (cut and marked) */
-		if (indent > colw[c] / 2 &&
-		    indent + cgo_escape(NULL, s, CGO_TABLE) > colw[c])
-			indent = colw[c] / 2;
-		w = indent + escape_upto(NULL, s, CGO_TABLE, colw[c] - indent);
-		if (t->cols[c].flags & CGO_RIGHT)
-			fprintf(out, "%*s", (int)(colw[c] - w), "");
-		fprintf(out, "%*s", (int)indent, "");
-		escape_upto(out, s, CGO_TABLE, colw[c] - indent);
-		if (!(t->cols[c].flags & CGO_RIGHT) && !last)
-			fprintf(out, "%*s", (int)(colw[c] - w), "");
-		fputs(last ? "\n" : " ", out);
-	}
-}
-
-/*
- * The widths to print with: the columns' own, and when a line would be
- * wider than t->max_width, CGO_TRUNC columns cut (widest first, never
- * below their header), as lsblk fits a terminal.
- */
-static void fit_widths(const struct cgo_table *t, size_t *colw)
-{
-	size_t total = t->nsel ? t->nsel - 1 : 0;
-
-	memcpy(colw, t->width, t->ncols * sizeof(*colw));
-	for (size_t i = 0; i < t->nsel; i++)
-		total += colw[t->sel[i]];
-	while (t->max_width && total > t->max_width) {
-		size_t best = t->ncols, room = 0;
-
+	for (size_t r = from; r < t->nrows; r++) {
 		for (size_t i = 0; i < t->nsel; i++) {
-			size_t c = t->sel[i], min = strlen(t->cols[c].name);
+			size_t c = t->sel[i], lim = (size_t)-1, art = 0;
+			char *s;
 
-			if ((t->cols[c].flags & CGO_TRUNC) && colw[c] > min &&
-			    colw[c] - min > room) {
-				best = c;
-				room = colw[c] - min;
+			if (tree_column(t, c, mode))
+				art = 2 * (size_t)drawn_depth(t, r, cap);
+			if (limit && (t->cols[c].flags & CGO_TRUNC))
+				lim = limit[i] > art ? limit[i] - art : 0;
+			s = cell_text(t, r, c, mode, lim);
+			if (!s || scols_line_refer_data(t->line[r], i, s)) {
+				free(s);
+				return -1;
 			}
 		}
-		if (best == t->ncols)
-			break;		/* nothing left to cut */
-		colw[best]--;
-		total--;
 	}
+	return 0;
 }
 
-static int print_table(struct cgo_table *t, FILE *out, int header)
+/*
+ * New lines for rows [FROM, t->nrows), in a tree each under the last
+ * row drawn one level up (a row deeper than CAP is drawn at CAP).
+ */
+static int add_lines(struct cgo_table *t, size_t from, enum cgo_mode mode,
+		     unsigned int cap)
 {
-	size_t *colw = malloc(t->ncols * sizeof(*colw));
+	struct libscols_line **line = realloc(t->line, (t->nrows ? t->nrows : 1) * sizeof(*line));
+	struct libscols_line **up = NULL;
+	unsigned int top = 0;
+	int tree = 0;
 
-	if (!colw)
+	if (!line)
 		return -1;
-	for (size_t i = 0; i < t->nsel; i++) {
-		size_t c = t->sel[i], w, indent;
-
-		if (header && (w = strlen(t->cols[c].name)) > t->width[c])
-			t->width[c] = w;
-		for (size_t r = t->printed; r < t->nrows; r++) {
-			const char *s = shown(t, r, c, &indent);
-
-			w = indent + cgo_escape(NULL, s, CGO_TABLE);
-			if (w > t->width[c])
-				t->width[c] = w;
-		}
+	t->line = line;
+	for (size_t i = 0; i < t->nsel; i++)
+		tree |= tree_column(t, t->sel[i], mode);
+	if (tree) {
+		for (size_t r = from; r < t->nrows; r++)
+			if (drawn_depth(t, r, cap) > top)
+				top = drawn_depth(t, r, cap);
+		up = calloc((size_t)top + 1, sizeof(*up));
+		if (!up)
+			return -1;
 	}
-	fit_widths(t, colw);
-	if (header)
-		print_line(t, out, 0, 1, colw);
-	for (size_t r = t->printed; r < t->nrows; r++)
-		print_line(t, out, r, 0, colw);
-	free(colw);
+	for (size_t r = from; r < t->nrows; r++) {
+		unsigned int d = tree ? drawn_depth(t, r, cap) : 0;
+
+		line[r] = scols_table_new_line(t->sc, d ? up[d - 1] : NULL);
+		if (!line[r]) {
+			free(up);
+			return -1;
+		}
+		if (tree)
+			up[d] = line[r];
+	}
+	free(up);
 	return 0;
+}
+
+/*
+ * A least width wider than column C's header: the library takes it as an
+ * absolute hint, which it keeps only for a strict column (not strict, a
+ * column is as wide as its header at least).
+ */
+static int strict(const struct cgo_table *t, size_t c)
+{
+	return t->width[c] > strlen(t->cols[c].name);
+}
+
+/* The library's table for T, its columns those selected. */
+static int new_sc(struct cgo_table *t, FILE *out, enum cgo_mode mode, int noheadings)
+{
+	int tree = 0;
+
+	t->sc = scols_new_table();
+	if (!t->sc)
+		return -1;
+	scols_table_set_stream(t->sc, out);
+	if (mode == CGO_RAW)
+		scols_table_enable_raw(t->sc, 1);
+	else if (mode == CGO_PAIRS)
+		scols_table_enable_export(t->sc, 1);
+	scols_table_enable_noheadings(t->sc, noheadings);
+	/* a table's cells are their printed form already: the library's
+	 * own encoding would write their backslashes as \x5c again */
+	scols_table_enable_noencoding(t->sc, mode == CGO_TABLE);
+	/* the width is ours to say (-w, or the terminal's): never isatty()'s */
+	scols_table_set_termforce(t->sc, t->max_width ? SCOLS_TERMFORCE_ALWAYS
+						      : SCOLS_TERMFORCE_NEVER);
+	if (t->max_width)
+		scols_table_set_termwidth(t->sc, t->max_width);
+	for (size_t i = 0; i < t->nsel; i++) {
+		const struct cgo_col *col = &t->cols[t->sel[i]];
+		int flags = 0;
+
+		if (col->flags & CGO_RIGHT)
+			flags |= SCOLS_FL_RIGHT;
+		if (col->flags & CGO_TRUNC)
+			flags |= SCOLS_FL_TRUNC;
+		if (strict(t, t->sel[i]))
+			flags |= SCOLS_FL_STRICTWIDTH;
+		if (!tree && tree_column(t, t->sel[i], mode)) {
+			flags |= SCOLS_FL_TREE;
+			tree = 1;
+		}
+		if (!scols_table_new_column(t->sc, col->name, (double)t->width[t->sel[i]], flags))
+			return -1;
+	}
+	return 0;
+}
+
+/* The widths the library lays the columns out in, laid out for nothing. */
+static int layout(struct cgo_table *t, size_t *colw)
+{
+	struct libscols_iter *it = scols_new_iter(SCOLS_ITER_FORWARD);
+	struct libscols_column *cl;
+	char *text = NULL;
+	size_t i = 0;
+	int rc = it ? scols_print_table_to_string(t->sc, &text) : -1;
+
+	free(text);
+	while (!rc && i < t->nsel && !scols_table_next_column(t->sc, it, &cl))
+		colw[i++] = scols_column_get_width(cl);
+	scols_free_iter(it);
+	return rc;
+}
+
+/*
+ * Rows [t->printed, t->nrows) to the library.  A table that must fit
+ * max_width is laid out first.  The library never cuts a tree's lines:
+ * when they would leave its column less than half of the room the other
+ * columns leave it, the rows are drawn again with the deep ones at the
+ * depth that fits (so that every row keeps some of its name, as the
+ * whole table fits).  Then the cells that do not fit are cut with the
+ * mark, where the library would have cut them without.
+ */
+static int fill_sc(struct cgo_table *t, enum cgo_mode mode)
+{
+	size_t from = t->printed, *colw, room = t->max_width, ti = t->nsel;
+	unsigned int cap = UINT_MAX, deepest = 0;
+	int rc;
+
+	if (add_lines(t, from, mode, cap) || set_cells(t, from, mode, NULL, cap))
+		return -1;
+	if (mode != CGO_TABLE || !t->max_width)
+		return 0;
+	colw = calloc(t->nsel, sizeof(*colw));
+	rc = colw ? layout(t, colw) : -1;
+	for (size_t i = 0; !rc && i < t->nsel; i++) {
+		if (ti == t->nsel && tree_column(t, t->sel[i], mode))
+			ti = i;
+		else
+			room = room > colw[i] + 1 ? room - colw[i] - 1 : 0;
+	}
+	for (size_t r = from; r < t->nrows; r++)
+		if (t->depth[r] > deepest)
+			deepest = t->depth[r];
+	if (!rc && from == 0 && ti < t->nsel && colw[ti] > room && 2 * (size_t)deepest > room / 2) {
+		cap = (unsigned int)(room / 4);
+		scols_table_remove_lines(t->sc);
+		rc = add_lines(t, from, mode, cap) ||
+		     set_cells(t, from, mode, NULL, cap) || layout(t, colw);
+	}
+	if (!rc)
+		rc = set_cells(t, from, mode, colw, cap);
+	free(colw);
+	return rc;
+}
+
+/*
+ * After a print: the rows printed leave the library's table, the widths
+ * their columns took stay as least widths and the header is not printed
+ * again, so that a table printed in parts (cgslabstat -i) stays aligned
+ * and each part costs the library its own rows only.
+ */
+static void keep_widths(struct cgo_table *t)
+{
+	struct libscols_iter *it = scols_new_iter(SCOLS_ITER_FORWARD);
+	struct libscols_column *cl;
+	size_t i = 0;
+
+	while (it && i < t->nsel && !scols_table_next_column(t->sc, it, &cl)) {
+		size_t c = t->sel[i++], w = scols_column_get_width(cl);
+
+		if (w > t->width[c])
+			t->width[c] = w;
+		scols_column_set_whint(cl, (double)t->width[c]);
+		if (strict(t, c))
+			scols_column_set_flags(cl, scols_column_get_flags(cl) | SCOLS_FL_STRICTWIDTH);
+	}
+	scols_free_iter(it);
+	scols_table_remove_lines(t->sc);
+	scols_table_enable_noheadings(t->sc, 1);
 }
 
 int cgo_print(struct cgo_table *t, FILE *out, enum cgo_mode mode, int noheadings)
 {
-	int header = !noheadings && !t->header_done && mode != CGO_PAIRS;
+	int rc;
 
 	if (t->oom || sort_rows(t) || mode == CGO_JSON || mode == CGO_PROM)
 		return -1;	/* JSON and Prometheus are the tools' own */
-
-	t->header_done = 1;
-	if (mode == CGO_TABLE) {
-		if (print_table(t, out, header))
-			return -1;
-		t->printed = t->nrows;
+	if (t->printed == t->nrows)
 		return 0;
-	}
-	if (header)
-		for (size_t i = 0; i < t->nsel; i++)
-			fprintf(out, "%s%s", t->cols[t->sel[i]].name,
-				i + 1 < t->nsel ? " " : "\n");
-	for (size_t r = t->printed; r < t->nrows; r++) {
-		for (size_t i = 0; i < t->nsel; i++) {
-			size_t c = t->sel[i];
-			const char *s = t->cells[r * t->ncols + c];
-
-			if (i)
-				fputc(' ', out);
-			if (mode == CGO_PAIRS) {
-				fprintf(out, "%s=\"", t->cols[c].name);
-				cgo_escape(out, s ? s : "", CGO_PAIRS);
-				fputc('"', out);
-			} else {
-				cgo_escape(out, s ? s : "-", CGO_RAW);
-			}
-		}
-		fputc('\n', out);
-	}
+	if (!t->sc && new_sc(t, out, mode, noheadings))
+		return -1;
+	if (fill_sc(t, mode))
+		return -1;
+	scols_table_set_stream(t->sc, out);
+	rc = scols_print_table(t->sc);
 	t->printed = t->nrows;
-	return 0;
+	keep_widths(t);
+	return rc ? -1 : 0;
 }
 
 void cgo_table_free(struct cgo_table *t)
@@ -477,6 +587,8 @@ void cgo_table_free(struct cgo_table *t)
 	free(t->id);
 	free(t->sel);
 	free(t->width);
+	free(t->line);
+	scols_unref_table(t->sc);
 	memset(t, 0, sizeof(*t));
 }
 

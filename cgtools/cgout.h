@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * cgout: the tables of cgtools in the forms util-linux's lsblk and
- * findmnt print them: aligned columns (default), -r/--raw (one space
- * between fields, unsafe bytes as \xHH), -P/--pairs (NAME="value"), with
- * -n/--noheadings and -o/--output COLUMNS.  libsmartcols ships no static
- * library in Debian 12, hence this small one.  No cgroup access.
+ * cgout: the tables of cgtools, drawn by util-linux's libsmartcols as
+ * lsblk and findmnt draw theirs: aligned columns (default) with tree
+ * lines for a tree, -r/--raw (one space between fields, unsafe bytes as
+ * \xHH), -P/--pairs (NAME="value"), with -n/--noheadings and
+ * -o/--output COLUMNS.  What is cgtools' own: the printed form of names
+ * in tables (cgtext.h), encoded before the library sees them, the mark
+ * of a cell cut to fit, and the order of the rows (-x), which the tools'
+ * JSON (cgjson, not the library's) shares.  No cgroup access.
  */
 #ifndef CGOUT_H
 #define CGOUT_H
@@ -16,19 +19,16 @@
 enum cgo_mode { CGO_TABLE, CGO_RAW, CGO_PAIRS, CGO_JSON, CGO_PROM };
 
 /*
- * Write S for MODE.  TABLE and PAIRS write the printed form of cgtext.h:
- * a plain name as it is, any other (a control character, C0, DEL or C1
- * such as U+009B CSI, or a byte that is not UTF-8) escaped, \x2f... for
- * a path, so a name can neither break a line or a field nor drive the
- * terminal; TABLE also escapes a name with a character the locale cannot
- * show.  PAIRS then puts '\' before '"', '`', '$' and '\', so that the
- * value eval'd inside double quotes is the form again.  RAW, as findmnt
- * -r, writes each space, '\', control and non-ASCII byte as \xHH and the
- * rest as it is: decoding every \xHH gives the name.  Returns the
- * columns it takes on a terminal (wcwidth: 2 for a CJK character, 0 for
- * a combining one).
+ * Write S as a table shows it (and messages name it): the printed form
+ * of cgtext.h, a plain name as it is, any other (a control character,
+ * C0, DEL or C1 such as U+009B CSI, or a byte that is not UTF-8)
+ * escaped, \x2f... for a path, so a name can neither break a line or a
+ * field nor drive the terminal; also escaped when the locale cannot show
+ * a character of it.  Returns the columns it takes on a terminal
+ * (wcwidth: 2 for a CJK character, 0 for a combining one).  Raw and
+ * pairs output are libsmartcols' (cgo_print()).
  */
-size_t cgo_escape(FILE *out, const char *s, enum cgo_mode mode);
+size_t cgo_form(FILE *out, const char *s);
 
 /* A column: its name (header, -o and pairs key), flags, help line. */
 enum { CGO_RIGHT = 1, CGO_TREE = 2, CGO_TRUNC = 4 };
@@ -40,6 +40,9 @@ struct cgo_col {
 	const char *help;
 };
 
+struct libscols_table;
+struct libscols_line;
+
 struct cgo_table {
 	const struct cgo_col *cols;
 	size_t ncols;
@@ -49,10 +52,14 @@ struct cgo_table {
 	char **cells;		/* nrows * ncols; NULL: no value */
 	unsigned int *depth;	/* per row */
 	size_t *id;		/* per row: its index when added (sorting moves rows) */
-	size_t *width;		/* per column, grows as rows are printed */
-	/* TABLE mode: CGO_TREE cells print as the last path component,
-	 * indented by 2 * depth (rows at depth 0 print in full) */
+	size_t *width;		/* per column: its least width in TABLE mode
+				 * (0: as wide as its cells) */
+	/* TABLE mode, printed at once: a tree, its CGO_TREE column drawn
+	 * with tree lines as lsblk's, each row's cell its last path
+	 * component (rows at depth 0 in full) */
 	int tree;
+	struct libscols_table *sc;	/* the library's table, once printed */
+	struct libscols_line **line;	/* per row being printed: its line */
 	int oom;		/* a row or cell could not be stored */
 	size_t sort;		/* 1 + the column rows are sorted by; 0: none */
 	size_t max_width;	/* TABLE: cut CGO_TRUNC columns to fit; 0: no limit */
@@ -84,14 +91,23 @@ void cgo_set_u64(struct cgo_table *t, size_t row, size_t col, uint64_t v);
 void cgo_setf(struct cgo_table *t, size_t row, size_t col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 /*
- * Print the rows added since the last call, in MODE (TABLE, RAW or
- * PAIRS), the header first on the first call unless NOHEADINGS.  JSON is
- * not cgout's: each tool writes one document whatever the columns (-J -o
- * keeps the members of the columns named, cgo_order() gives -x's order).  Column
- * widths only grow, so a table printed in parts (cgslabstat -i) stays
- * aligned as long as its values fit.  Empty cells print as "-" ("" in
- * pairs).  Returns 0, or -1 (printing nothing) when the table ran out of
- * memory while it was filled.
+ * Print the rows added since the last call with libsmartcols, in MODE
+ * (TABLE, RAW or PAIRS), the header first on the first call unless
+ * NOHEADINGS.  TABLE: names in their printed form (cgo_form()), numbers
+ * right-aligned, and with max_width the CGO_TRUNC columns cut as the
+ * library fits a terminal, each cut cell ending in a mark ("\u2026", "."
+ * without UTF-8); a tree's rows deeper than half its column leaves room
+ * for are drawn at that depth, so that every row keeps some of its name.
+ * RAW and PAIRS: the names' bytes as they are, which the library writes
+ * as lsblk -r and -P do (a blank, '\', a control or non-ASCII byte as
+ * \xHH; in pairs also '"', '`' and '$'): decoding every \xHH gives the
+ * name.  JSON is not cgout's: each tool writes one document whatever
+ * the columns (-J -o keeps the members of the columns named, cgo_order()
+ * gives -x's order).  Widths only grow: the rows of a part are laid out
+ * by the library with the earlier parts' widths as least widths, so a
+ * table printed in parts (cgslabstat -i) stays aligned.
+ * Empty cells print as "-" ("" in pairs).  Returns 0, or -1 (printing
+ * nothing) when the table ran out of memory.
  */
 int cgo_print(struct cgo_table *t, FILE *out, enum cgo_mode mode, int noheadings);
 /*

@@ -57,7 +57,7 @@ void tool_err(const char *object, const char *fmt, ...)
 	fprintf(stderr, "%s: ", tool_name);
 	if (object) {
 		/* a name, in its printed form: it cannot drive the terminal */
-		cgo_escape(stderr, object, CGO_TABLE);
+		cgo_form(stderr, object);
 		fputs(": ", stderr);
 	}
 	va_start(ap, fmt);
@@ -88,9 +88,9 @@ void tool_cg_err(const char *cgroup, const char *file, int rc)
 	} else if (rc == CGM_EPARSE && *cgm_parse_where()) {
 		/* the line that does not parse, in the printed form of names */
 		fprintf(stderr, "%s: ", tool_name);
-		cgo_escape(stderr, cgroup, CGO_TABLE);
+		cgo_form(stderr, cgroup);
 		fprintf(stderr, ": %s: ", file);
-		cgo_escape(stderr, cgm_parse_where(), CGO_TABLE);
+		cgo_form(stderr, cgm_parse_where());
 		fprintf(stderr, ": %s\n", cgm_strerror(rc));
 	} else {
 		tool_err(cgroup, "%s: %s", file, cgm_strerror(rc));

@@ -199,7 +199,10 @@ else
 fi
 hb=$scratch/hardened
 mkdir -p "$hb/tests"
-cp -r ./*.c ./*.h ./*.1 ./*.7 Makefile systemd "$hb/"
+cp -r ./*.c ./*.h ./*.1 ./*.7 ./*.sh Makefile systemd "$hb/"
+# the libsmartcols.a built for the tests above, not one more of it
+SCOLS=$O/libsmartcols
+export SCOLS
 if MAKEFLAGS='' make -C "$hb" CFLAGS="-g -O2 -fstack-protector-strong -Wformat -Werror=format-security" \
 	CPPFLAGS="-Wdate-time -D_FORTIFY_SOURCE=2" LDFLAGS="-Wl,-z,relro -Wl,-z,now" \
 	O="$hb/out" cgdentry cgslabstat cgshrink > "$hb/log" 2>&1 &&
@@ -259,6 +262,7 @@ else
 		"$(tail -n 5 "$hb/log")" "$(ldd "$hb/dyn/cgdentry" 2>&1 | head -n 3)"
 fi
 rm -rf "$hb"
+unset SCOLS
 
 # --- issue 24.10: the layers, from the objects the build made.  Each
 # module's functions carry its name; calls only go down (no backend into
@@ -418,13 +422,21 @@ expect_exit 0 "cgdentry /A" "$B"/cgdentry /A
 expect_text "cgdentry table" "$out" "CGROUP UNUSED TOTAL
 /A        100   460"
 expect_exit 0 "cgdentry -n -o TOTAL,CGROUP,NODES /A" "$B"/cgdentry -n -o TOTAL,cgroup,NODES /A
-expect_text "cgdentry -o picks and orders columns" "$out" "460 /A N0=60,N1=40"
-expect_exit 0 "cgdentry -R /A" "$B"/cgdentry -R /A
-expect_text "cgdentry -R: indented tree, children by TOTAL" "$out" "CGROUP   UNUSED TOTAL
+# issue 42.7: as lsblk -n, columns keep their headers' widths without them
+expect_text "cgdentry -o picks and orders columns" "$out" "  460 /A     N0=60,N1=40"
+expect_exit 0 "cgdentry -R /A" env LC_ALL=C.UTF-8 "$B"/cgdentry -R /A
+expect_text "42.7 cgdentry -R: a tree with lsblk's tree lines, children by TOTAL" "$out" "CGROUP   UNUSED TOTAL
 /A          100   460
-  big       200   340
-    deep    140   140
-  small      20    20"
+├─big       200   340
+│ └─deep    140   140
+└─small      20    20"
+# issue 42.7: where the locale has no UTF-8, lsblk's ASCII tree lines
+expect_exit 0 "42.7 cgdentry -R /A in the C locale" env LC_ALL=C "$B"/cgdentry -R /A
+expect_text "42.7 cgdentry -R: ASCII tree lines in the C locale" "$out" "CGROUP   UNUSED TOTAL
+/A          100   460
+|-big       200   340
+| \`-deep    140   140
+\`-small      20    20"
 expect_exit 0 "cgdentry -R -r /A" "$B"/cgdentry -R -r /A
 expect_text "cgdentry --raw: header kept, full paths, one space" "$out" "CGROUP UNUSED TOTAL
 /A 100 460
@@ -473,12 +485,28 @@ mkcg "/A/small/t${tab}b${nl}n x" 1 1
 expect_exit 0 "cgdentry on a cgroup named with a tab and a newline" \
 	"$B"/cgdentry -r -n "/A/small/t${tab}b${nl}n x"
 expect_same "raw escapes control characters and blanks" "$out" '/A/small/t\x09b\x0an\x20x 1 1'
-expect_exit 0 "cgdentry -R (table)" "$B"/cgdentry -R /A/small
+expect_exit 0 "cgdentry -R (table)" env LC_ALL=C.UTF-8 "$B"/cgdentry -R /A/small
 expect_same "table escapes control characters" "$out" 'CGROUP             UNUSED TOTAL
 /A/small               20    20
-  \x74\x09b\x0an x      1     1'
+└─\x74\x09b\x0an x      1     1'
 expect_exit 0 "cgdentry -P" "$B"/cgdentry -P -o CGROUP "/A/small/t${tab}b${nl}n x"
-expect_same "pairs escape control characters" "$out" 'CGROUP="\x2fA/small/t\x09b\x0an x"'
+# issue 42.7: pairs as lsblk -P writes them: the bytes, each unsafe one as
+# \xHH (decoding every \xHH gives the name, as raw)
+expect_same "pairs escape control characters" "$out" 'CGROUP="/A/small/t\x09b\x0an x"'
+# issue 42.7: what a shell would act on inside the quotes is \xHH too
+# (lsblk -P's form): eval'd, the value is text, and decodes to the name
+# shellcheck disable=SC2016,SC1003 # the name holds them, unexpanded
+hostile='q"$(echo ran) `echo ran`\'
+mkcg "/A/small/$hostile" 1 1
+expect_exit 0 "42.7 cgdentry -P on a name with \", \$(...), \` and \\" \
+	"$B"/cgdentry -P -o CGROUP "/A/small/$hostile"
+expect_same "42.7 pairs write \", \$, \` and \\ as lsblk -P does" "$out" \
+	'CGROUP="/A/small/q\x22\x24(echo ran) \x60echo ran\x60\x5c"'
+CGROUP=
+eval "$out"
+expect_same "42.7 the pairs eval'd run nothing and decode to the name" \
+	"$(unescape "\\x2f${CGROUP#/}")" "/A/small/$hostile"
+rm -rf "${root:?}/A/small/$hostile"
 "$B"/cgdentry -J "/A/small/t${tab}b${nl}n x" > "$scratch/j"
 expect_same "42.1 JSON writes a name with control characters escaped, marked by its \\x2f" \
 	"$("$B"/cgtest-json .cgroups[0].cgroup < "$scratch/j")" '\x2fA/small/t\x09b\x0an x'
@@ -497,8 +525,8 @@ expect_exit 0 "24.4 cgdentry -R with CJK and C1 names (C.UTF-8)" \
 	env LC_ALL=C.UTF-8 "$B"/cgdentry -R /A/small
 expect_same "24.4 columns aligned as a terminal shows them, CSI as \\xc2\\x9b" "$out" "CGROUP           UNUSED TOTAL
 /A/small             20    20
-  \\x78\\xc2\\x9b2J      2     2
-  $cjk                1     1"
+├─\\x78\\xc2\\x9b2J      2     2
+└─$cjk                1     1"
 check_prom "24.4 cgdentry --prometheus with CJK and C1 names" "$B"/cgdentry --prometheus -R /A/small
 check_prom "24.4 cgslabstat --prometheus with CJK and C1 names" "$B"/cgslabstat --prometheus -R /A/small
 rm -rf "$root/A/small/$cjk" "$root/A/small/x${csi}2J"
@@ -698,7 +726,7 @@ mkcg /system.slice 0 12
 expect_exit 0 "42.1 cgdentry on a name with \\x2d, as systemd writes it" \
 	"$B"/cgdentry -P -o CGROUP,UNUSED '/system.slice/system-serial\x2dgetty.slice'
 expect_same "42.1 it names that cgroup, not the one \\x2d would decode to" "$out" \
-	'CGROUP="/system.slice/system-serial\\x2dgetty.slice" UNUSED="7"'
+	'CGROUP="/system.slice/system-serial\x5cx2dgetty.slice" UNUSED="7"'
 "$B"/cgdentry -J -R /system.slice > "$scratch/j"
 expect_same "42.1 JSON holds the name as it is" \
 	"$("$B"/cgtest-json '.cgroups[unused=7].cgroup' < "$scratch/j")" '/system.slice/system-serial\x2dgetty.slice'
@@ -809,11 +837,11 @@ mkcg /A/small/a-rather-long-cgroup-name 3 3
 expect_exit 0 "24.9 cgdentry -R -w 24 /A/small" env LC_ALL=C.UTF-8 "$B"/cgdentry -R -w 24 /A/small
 expect_same "24.9 42.6 -w: the CGROUP column is cut to fit 24 columns, the cut marked" "$out" "CGROUP      UNUSED TOTAL
 /A/small        20    20
-  a-rather…      3     3"
+└─a-rather…      3     3"
 expect_exit 0 "42.6 cgdentry -R -w 24 /A/small in the C locale" env LC_ALL=C "$B"/cgdentry -R -w 24 /A/small
 expect_same "42.6 -w: the cut marked with a dot where the locale has no ellipsis" "$out" "CGROUP      UNUSED TOTAL
 /A/small        20    20
-  a-rather.      3     3"
+\`-a-rather.      3     3"
 expect_exit 0 "24.9 -r is never cut" "$B"/cgdentry -R -r -n -w 24 /A/small
 expect_text "24.9 -r keeps the whole name" "$out" "*a-rather-long-cgroup-name 3 3"
 expect_usage "24.9 -w 0 is a usage error" "$B"/cgdentry -w 0 /A
@@ -829,7 +857,9 @@ while [ "$p" != "" ]; do
 done
 expect_exit 0 "42.6 cgdentry -R -w 80 over a tree 200 deep" env LC_ALL=C.UTF-8 "$B"/cgdentry -R -w 80 /D
 expect_same "42.6 every row of the deep tree shows a name (n0 ... n199), cut and marked where it must" \
-	"$(printf '%s\n' "$out" | awk 'NR > 1 && !/(^| )(\/D|n[0-9]+|n[0-9]*…) +1 +1$/ { bad++ } END { print bad + 0, NR }')" "0 202"
+	"$(printf '%s\n' "$out" | awk 'NR > 1 && !/(^|─)(\/D|n[0-9]+|n[0-9]*…) +1 +1$/ { bad++ } END { print bad + 0, NR }')" "0 202"
+expect_same "42.7 the deep tree fits the 80 columns asked for" \
+	"$(printf '%s\n' "$out" | LC_ALL=C.UTF-8 wc -L | awk '{ print ($1 <= 80) }')" 1
 rm -rf "$root/D"
 rm -rf "$root/A/small/a-rather-long-cgroup-name"
 mkcg /P 1 1

@@ -498,6 +498,39 @@ static int raw_decode(const char *in, char *out, size_t size)
 }
 
 /*
+ * S as MODE writes it: a table's printed form (cgo_form()), or the value
+ * libsmartcols writes for a one-column raw or pairs table (the pairs'
+ * quotes and key dropped); returns its columns (raw, pairs: bytes).
+ */
+static size_t cell_out(FILE *out, const char *s, enum cgo_mode mode)
+{
+	static const struct cgo_col one[] = { { "V", 0, "value" } };
+	struct cgo_table t;
+	char bad[8], *buf = NULL, *v;
+	size_t len;
+
+	if (mode == CGO_TABLE)
+		return cgo_form(out, s);
+	if (cgo_table_init(&t, one, 1, "V", NULL, bad, sizeof(bad)))
+		return 0;
+	cgo_set(&t, cgo_row(&t, 0), 0, s);
+	CAPTURE(buf, f, cgo_print(&t, f, mode, 1));
+	cgo_table_free(&t);
+	v = buf;
+	len = strlen(v);
+	if (len && v[len - 1] == '\n')
+		v[--len] = '\0';
+	if (mode == CGO_PAIRS && len >= 4 && !strncmp(v, "V=\"", 3) && v[len - 1] == '"') {
+		v[--len] = '\0';
+		v += 3;
+		len -= 3;
+	}
+	fputs(v, out);
+	free(buf);
+	return len;
+}
+
+/*
  * Issues 24 and 42.1: two names that differ print differently in every
  * format (the bytes \xff, \xfe and the character U+00FF, a real backslash
  * and an escape, systemd's \x2d), the printed form decodes back to the
@@ -520,9 +553,9 @@ static void names_print_reversibly(void)
 
 		json[i] = json_of(names[i]);
 		CAPTURE(prom[i], f, cgprom_sample(f, "m", l, 1, 1));
-		CAPTURE(raw[i], f, cgo_escape(f, names[i], CGO_RAW));
-		CAPTURE(table[i], f, cgo_escape(f, names[i], CGO_TABLE));
-		CAPTURE(pairs[i], f, cgo_escape(f, names[i], CGO_PAIRS));
+		CAPTURE(raw[i], f, cell_out(f, names[i], CGO_RAW));
+		CAPTURE(table[i], f, cell_out(f, names[i], CGO_TABLE));
+		CAPTURE(pairs[i], f, cell_out(f, names[i], CGO_PAIRS));
 		/* JSON read back, then decoded, is the name again */
 		v = parse_strict(json[i]);
 		CHECK(v && !cgtext_decode(json_object_get_string(v), back, sizeof(back)) &&
@@ -532,6 +565,8 @@ static void names_print_reversibly(void)
 			CHECK(v && !strcmp(json_object_get_string(v), names[i]));
 		json_object_put(v);
 		CHECK(!raw_decode(raw[i], back, sizeof(back)) && !strcmp(back, names[i]));
+		/* issue 42.7: pairs, as lsblk -P writes them, decode the same way */
+		CHECK(!raw_decode(pairs[i], back, sizeof(back)) && !strcmp(back, names[i]));
 	}
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < i; j++) {
@@ -677,20 +712,20 @@ static void out_escapes_per_mode(void)
 		{ "back\\slash", CGO_RAW, "back\\x5cslash", 13 },
 		{ "x\x7f", CGO_RAW, "x\\x7f", 5 },
 		{ "caf\xc3\xa9", CGO_RAW, "caf\\xc3\\xa9", 11 },
-		{ "caf\xc3\xa9", CGO_PAIRS, "caf\xc3\xa9", 4 },
+		{ "caf\xc3\xa9", CGO_PAIRS, "caf\\xc3\\xa9", 11 },
 		{ "bad\xff", CGO_TABLE, "\\x62ad\\xff", 10 },
 		{ "csi\xc2\x9b", CGO_TABLE, "\\x63si\\xc2\\x9b", 14 },
-		{ "q\"$`\\ e", CGO_PAIRS, "q\\\"\\$\\`\\\\ e", 11 },
+		{ "q\"$`\\ e", CGO_PAIRS, "q\\x22\\x24\\x60\\x5c e", 19 },
 		{ "sys\\x2dx", CGO_TABLE, "sys\\x2dx", 8 },
-		{ "sys\\x2dx", CGO_PAIRS, "sys\\\\x2dx", 9 },
-		{ "nl\n", CGO_PAIRS, "\\x6el\\x0a", 9 },
+		{ "sys\\x2dx", CGO_PAIRS, "sys\\x5cx2dx", 11 },
+		{ "nl\n", CGO_PAIRS, "nl\\x0a", 6 },
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char *buf = NULL;
 		size_t w = 0;
 
-		CAPTURE(buf, f, w = cgo_escape(f, cases[i].in, cases[i].mode));
+		CAPTURE(buf, f, w = cell_out(f, cases[i].in, cases[i].mode));
 		if (strcmp(buf, cases[i].out) || w != cases[i].width) {
 			printf("# case %zu: got '%s' width %zu, want '%s' width %zu\n",
 			       i, buf, w, cases[i].out, cases[i].width);
@@ -717,7 +752,7 @@ static void out_widths_follow_the_terminal(void)
 		{ "\xe6\x97\xa5\xe6\x9c\xac", CGO_TABLE, "\xe6\x97\xa5\xe6\x9c\xac", 4 },
 		{ "e\xcc\x81", CGO_TABLE, "e\xcc\x81", 1 },
 		{ "a\xc2\x9b" "2J", CGO_TABLE, "\\x61\\xc2\\x9b2J", 14 },
-		{ "a\xc2\x9b" "2J", CGO_PAIRS, "\\x61\\xc2\\x9b2J", 14 },
+		{ "a\xc2\x9b" "2J", CGO_PAIRS, "a\\xc2\\x9b2J", 11 },
 		{ "x\xff", CGO_TABLE, "\\x78\\xff", 8 },
 		{ "\xe6\x97\xa5", CGO_RAW, "\\xe6\\x97\\xa5", 12 },
 	};
@@ -730,7 +765,7 @@ static void out_widths_follow_the_terminal(void)
 		return;
 	}
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		CAPTURE(buf, f, w = cgo_escape(f, cases[i].in, cases[i].mode));
+		CAPTURE(buf, f, w = cell_out(f, cases[i].in, cases[i].mode));
 		if (strcmp(buf, cases[i].out) || w != cases[i].width) {
 			printf("# case %zu: got '%s' width %zu, want '%s' width %zu\n",
 			       i, buf, w, cases[i].out, cases[i].width);
@@ -739,7 +774,7 @@ static void out_widths_follow_the_terminal(void)
 		free(buf);
 	}
 	setlocale(LC_CTYPE, "C");
-	CAPTURE(buf, f, w = cgo_escape(f, "\xe6\x97\xa5", CGO_TABLE));
+	CAPTURE(buf, f, w = cgo_form(f, "\xe6\x97\xa5"));
 	CHECK(!strcmp(buf, "\\xe6\\x97\\xa5") && w == 12);
 	free(buf);
 }
@@ -773,7 +808,7 @@ static char *table_text(const char *list, enum cgo_mode mode, int noheadings,
 	return buf;
 }
 
-/* Aligned columns, numbers right; -n drops the header; tree indents. */
+/* Aligned columns, numbers right; -n drops the header; a tree has lines. */
 static void table_aligns_and_indents(void)
 {
 	char *s = table_text(NULL, CGO_TABLE, 0, 0);
@@ -781,8 +816,8 @@ static void table_aligns_and_indents(void)
 	CHECK(s && !strcmp(s, "NAME       N\n/A     12345\n/A/b c     7\n"));
 	free(s);
 	s = table_text("NAME,N,NOTE", CGO_TABLE, 1, 1);
-	CHECK(s && !strcmp(s, "/A    12345 -\n  b c     7 x\n"));
-	if (s && strcmp(s, "/A    12345 -\n  b c     7 x\n"))
+	CHECK(s && !strcmp(s, "/A    12345 -\n`-b c     7 x\n"));
+	if (s && strcmp(s, "/A    12345 -\n`-b c     7 x\n"))
 		printf("# got '%s'\n", s);
 	free(s);
 }

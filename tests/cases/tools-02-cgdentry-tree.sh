@@ -1,7 +1,8 @@
 # Claim: cgdentry -R shows a cgroup's subtree parents first, each parent's
-# children sorted by their total unused dentries (largest first), indented
-# by depth in the table and with "depth" in the JSON; a parent's total is
-# its own count plus its children's totals.
+# children sorted by their total unused dentries (largest first), drawn
+# with lsblk's tree lines in the table (ASCII: the guest has no UTF-8
+# locale) and with "depth" in the JSON; a parent's total is its own count
+# plus its children's totals.
 # shellcheck source-path=SCRIPTDIR disable=SC1091,SC2154 # lib*.sh: helpers, tool_tmp, tool_rc
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/../lib-tools.sh"
@@ -38,8 +39,9 @@ expect_eq "$(jget json '.cgroups[cgroup=/A].total_unused')" \
 
 run_tool table cgdentry -R /A
 expect_tool_ok "cgdentry -R /A"
+# shellcheck disable=SC2016 # the backquotes are lsblk's tree lines
 expect_eq "$(awk 'NR > 1 { sub(/ +[0-9]+ +[0-9]+$/, ""); print }' "$tool_tmp/table" | tr '\n' '|')" \
-	"/A|  big|    deep|  small|" "indented tree in the table"
+	'/A||-big|| `-deep|`-small|' "tree lines in the table, as lsblk's"
 
 run_tool raw cgdentry -R --raw -n -o CGROUP /A
 expect_tool_ok "cgdentry -R --raw -n -o CGROUP /A"

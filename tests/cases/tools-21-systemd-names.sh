@@ -21,7 +21,8 @@ expect_lt "$(cg_unused S-getty.slice)" $FILES "the sibling's unused dentries"
 
 run_tool raw cgdentry -P -o CGROUP,UNUSED "/$S"
 expect_tool_ok "cgdentry /$S"
-expect_eq "$(tool_out raw)" "CGROUP=\"/S\\\\x2dgetty.slice\" UNUSED=\"$n\"" "cgdentry -P: the cgroup named, as it is"
+# pairs as lsblk -P writes them: the backslash as \x5c (each \xHH decodes)
+expect_eq "$(tool_out raw)" 'CGROUP="/S\x5cx2dgetty.slice" UNUSED="'"$n"'"' "cgdentry -P: the cgroup named, as it is"
 run_tool json cgdentry -J "/$S"
 expect_tool_ok "cgdentry -J /$S"
 back=$(jget json '.cgroups[0].cgroup')
