@@ -53,38 +53,9 @@ fi
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 a=$dir/apt
-mkdir -p "$a/etc/apt.conf.d" "$a/etc/sources.list.d" "$a/etc/preferences.d" \
-	"$a/etc/trusted.gpg.d" "$a/lists/partial" "$a/cache/archives/partial"
-: > "$a/status"
-echo "deb-src [signed-by=$keyring] $mirror $SUITE main" > "$a/etc/sources.list"
-cat > "$a/apt.conf" <<EOF
-Dir::Etc "$a/etc";
-Dir::Etc::SourceList "$a/etc/sources.list";
-Dir::Etc::SourceParts "$a/etc/sources.list.d";
-Dir::Etc::Parts "$a/etc/apt.conf.d";
-Dir::Etc::Preferences "$a/etc/preferences";
-Dir::Etc::PreferencesParts "$a/etc/preferences.d";
-Dir::Etc::Trusted "$a/etc/trusted.gpg";
-Dir::Etc::TrustedParts "$a/etc/trusted.gpg.d";
-Dir::State "$a";
-Dir::State::Lists "$a/lists";
-Dir::State::status "$a/status";
-Dir::Cache "$a/cache";
-APT::Sandbox::User "root";
-Acquire::Languages "none";
-Acquire::AllowInsecureRepositories "false";
-Acquire::AllowDowngradeToInsecureRepositories "false";
-EOF
-APT_CONFIG=$a/apt.conf
-export APT_CONFIG
-
-echo "  APT     update ($SUITE sources, private state in $a)"
-apt-get -qq update > "$a/update.log" 2>&1 || { cat "$a/update.log" >&2; exit 1; }
-if grep -qE '^(W|E):' "$a/update.log"; then
-	cat "$a/update.log" >&2
-	echo "libsmartcols.sh: apt did not verify $SUITE cleanly" >&2
-	exit 1
-fi
+# shellcheck source=patches/private-apt.sh
+. "$(dirname "$0")/../patches/private-apt.sh"
+private_apt "$a" "deb-src [signed-by=$keyring] $mirror $SUITE main" "$SUITE sources" libsmartcols.sh
 v=$(apt-cache showsrc util-linux | sed -n 's/^Version: //p' | sort -V | tail -n 1)
 [ -n "$v" ] || { echo "libsmartcols.sh: no util-linux source in $SUITE" >&2; exit 1; }
 rm -rf "$dir/dl" "$dir/src" "$dir/obj" "$dir/libsmartcols.a" "$dir/libsmartcols.h" \

@@ -31,40 +31,10 @@ keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 mkdir -p "$dest"
 dest=$(cd "$dest" && pwd)
 a=$dest/apt
-mkdir -p "$a/etc/apt.conf.d" "$a/etc/sources.list.d" "$a/etc/preferences.d" \
-	"$a/etc/trusted.gpg.d" "$a/lists/partial" "$a/cache/archives/partial" "$a/debs"
-: > "$a/status"
-echo "deb [signed-by=$keyring] $mirror $suite main" > "$a/etc/sources.list"
-cat > "$a/apt.conf" <<EOF
-Dir::Etc "$a/etc";
-Dir::Etc::SourceList "$a/etc/sources.list";
-Dir::Etc::SourceParts "$a/etc/sources.list.d";
-Dir::Etc::Parts "$a/etc/apt.conf.d";
-Dir::Etc::Preferences "$a/etc/preferences";
-Dir::Etc::PreferencesParts "$a/etc/preferences.d";
-Dir::Etc::Trusted "$a/etc/trusted.gpg";
-Dir::Etc::TrustedParts "$a/etc/trusted.gpg.d";
-Dir::State "$a";
-Dir::State::Lists "$a/lists";
-Dir::State::status "$a/status";
-Dir::Cache "$a/cache";
-APT::Architecture "amd64";
-APT::Architectures "amd64";
-APT::Sandbox::User "root";
-Acquire::Languages "none";
-Acquire::AllowInsecureRepositories "false";
-Acquire::AllowDowngradeToInsecureRepositories "false";
-EOF
-APT_CONFIG=$a/apt.conf
-export APT_CONFIG
-
-echo "  APT     update ($suite, private state in $a)"
-apt-get -qq update > "$a/update.log" 2>&1 || { cat "$a/update.log" >&2; exit 1; }
-if grep -qE '^(W|E):' "$a/update.log"; then
-	cat "$a/update.log" >&2
-	echo "fetch-debian: apt did not verify $suite cleanly" >&2
-	exit 1
-fi
+mkdir -p "$a/debs"
+# shellcheck source=patches/private-apt.sh
+. "$(dirname "$0")/private-apt.sh"
+private_apt "$a" "deb [signed-by=$keyring] $mirror $suite main" "$suite" fetch-debian
 for p in "$@"; do
 	v=$(apt-cache policy "$p" | sed -n 's/^ *Candidate: //p')
 	case "$v" in ''|'(none)') echo "fetch-debian: $p is not in $suite" >&2; exit 1 ;; esac
