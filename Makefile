@@ -104,8 +104,10 @@ all: kernel cgtools initramfs
 # ---------------------------------------------------------------- packages
 DEPS_STAMP := $(BUILD)/.deps
 deps: $(DEPS_STAMP)
-$(DEPS_STAMP): Makefile
-	@missing=$$(for p in $(DEB_PKGS); do \
+# $(call apt_install,PACKAGES): shell text that installs those of PACKAGES
+# that are not installed yet, from Debian, without recommends, and leaves
+# their names in $$missing
+apt_install = missing=$$(for p in $(1); do \
 		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
 		grep -q '^install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
@@ -114,6 +116,10 @@ $(DEPS_STAMP): Makefile
 		DEBIAN_FRONTEND=noninteractive DEBCONF_NOWARNINGS=yes \
 		apt-get install -y -qq \
 			--no-install-recommends $$missing >/dev/null || exit 1; \
+	fi
+$(DEPS_STAMP): Makefile
+	@$(call apt_install,$(DEB_PKGS)); \
+	if [ -n "$$missing" ]; then \
 		for s in $(DEB_SERVICES); do \
 			echo "$$missing" | grep -qx "$$s" || continue; \
 			[ -d /run/systemd/system ] || continue; \
@@ -366,16 +372,7 @@ SYS_PKGS := debhelper lintian debootstrap rsync fakeroot dpkg-dev dwarves \
 	e2fsprogs
 SYS_DEPS_STAMP := $(BUILD)/.deps-system
 $(SYS_DEPS_STAMP): Makefile | $(DEPS_STAMP)
-	@missing=$$(for p in $(SYS_PKGS); do \
-		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
-		grep -q '^install ok installed' || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-		echo "  APT    " $$missing; \
-		apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive DEBCONF_NOWARNINGS=yes \
-		apt-get install -y -qq --no-install-recommends $$missing \
-			>/dev/null || exit 1; \
-	fi
+	@$(call apt_install,$(SYS_PKGS))
 	@touch $@
 
 # cgtools' package: its sources copied to build/deb/cgtools-VERSION (the

@@ -12,35 +12,16 @@ set -eu
 dir=$1 pkgs=$2 mirror=${3:-http://deb.debian.org/debian}
 tmp=$dir.tmp
 
-umount_all() {
-	for m in dev/pts dev proc sys; do
-		if mountpoint -q "$tmp/$m" 2> /dev/null; then umount "$tmp/$m"; fi
-	done
-}
-trap umount_all EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-trap 'exit 129' HUP
-umount_all
-# nothing of the host's may be under the tree that is removed next
-if grep -q " $(realpath -m "$tmp") " /proc/self/mounts || grep -q " $(realpath -m "$tmp")/" /proc/self/mounts; then
-	echo "$(basename "$0"): file systems still mounted under $tmp: not removing it" >&2
-	exit 1
-fi
+# shellcheck source=tests/system/chroot.sh
+. "$(dirname "$0")/chroot.sh"
+chroot_reclaim "$tmp"
 rm -rf --one-file-system "$tmp"
 debootstrap --variant=minbase bookworm "$tmp" "$mirror" > "$tmp.log" 2>&1 || {
 	tail -n 20 "$tmp.log" >&2
 	echo "mkroot.sh: debootstrap failed (the whole log: $tmp.log)" >&2
 	exit 1
 }
-mount -t proc proc "$tmp/proc"
-mount -t sysfs sysfs "$tmp/sys"
-mount --bind /dev "$tmp/dev"
-mount --bind /dev/pts "$tmp/dev/pts"
-# no daemon starts in the chroot (policy-rc.d for init scripts; systemd's
-# deb-systemd-invoke sees no running systemd there)
-printf '#!/bin/sh\nexit 101\n' > "$tmp/usr/sbin/policy-rc.d"
-chmod 0755 "$tmp/usr/sbin/policy-rc.d"
+chroot_mount
 list=$(grep -v '^[[:space:]]*#' "$pkgs" | tr -s ' \n' ' ')
 # shellcheck disable=SC2086 # one word a package
 chroot "$tmp" env DEBIAN_FRONTEND=noninteractive LC_ALL=C \
@@ -51,6 +32,6 @@ chroot "$tmp" env DEBIAN_FRONTEND=noninteractive LC_ALL=C \
 	exit 1
 }
 rm -f "$tmp/usr/sbin/policy-rc.d"
-umount_all
+chroot_umount
 rm -rf --one-file-system "$dir"
 mv "$tmp" "$dir"

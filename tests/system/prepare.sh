@@ -31,30 +31,13 @@ step() {
 }
 in_root() { chroot "$root" env DEBIAN_FRONTEND=noninteractive LC_ALL=C "$@"; }
 
-umount_all() {
-	for m in dev/pts dev proc sys; do
-		if mountpoint -q "$root/$m" 2> /dev/null; then umount "$root/$m"; fi
-	done
-}
-trap umount_all EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-trap 'exit 129' HUP
-umount_all
-# nothing of the host's may be under the tree that is removed next
-if grep -q " $(realpath -m "$root") " /proc/self/mounts || grep -q " $(realpath -m "$root")/" /proc/self/mounts; then
-	echo "$(basename "$0"): file systems still mounted under $root: not removing it" >&2
-	exit 1
-fi
+# shellcheck source=tests/system/chroot.sh
+. "$here/chroot.sh"
+chroot_reclaim "$root"
 rm -rf --one-file-system "$root" "$out/root.img" "$out/vmlinuz"
 mkdir -p "$out"
 cp -a "$base" "$root" || exit 1
-mount -t proc proc "$root/proc"
-mount -t sysfs sysfs "$root/sys"
-mount --bind /dev "$root/dev"
-mount --bind /dev/pts "$root/dev/pts"
-printf '#!/bin/sh\nexit 101\n' > "$root/usr/sbin/policy-rc.d"
-chmod 0755 "$root/usr/sbin/policy-rc.d"
+chroot_mount || exit 1
 mkdir -p "$root/tmp/debs"
 cp "$kdeb" "$cdeb" "$root/tmp/debs/"
 k=/tmp/debs/$(basename "$kdeb") c=/tmp/debs/$(basename "$cdeb")
@@ -111,7 +94,7 @@ printf '127.0.0.1 localhost\n127.0.1.1 system-check\n::1 localhost\n' > "$root/e
 : > "$root/etc/sysctl.d/50-pid-max.conf"
 # a machine id: a first boot would ask for a locale and a password
 [ -s "$root/etc/machine-id" ] || in_root systemd-machine-id-setup > /dev/null
-umount_all
+chroot_umount
 
 vmlinuz=$(ls "$root"/boot/vmlinuz-* 2> /dev/null)
 if [ "$(echo "$vmlinuz" | wc -w)" -eq 1 ] && cp "$vmlinuz" "$out/vmlinuz"; then
