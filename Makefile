@@ -85,7 +85,11 @@ DEB_PKGS := linux-source-6.1 linux-source-6.12 linux-config-6.1 \
 	cgroup-tools e2fsprogs xfsprogs ccache kmod shellcheck \
 	libjson-c-dev groff-base gnuplot-nox mandoc prometheus \
 	prometheus-node-exporter curl libsmartcols-dev \
-	dpkg-dev autoconf automake libtool autopoint gettext pkg-config
+	dpkg-dev autoconf automake libtool autopoint gettext pkg-config \
+	systemd
+# systemd: systemd-analyze verifies the tools' textfile service and timer
+# (cgtools/tests/run.sh); a minimal Debian root (a container, a chroot)
+# lacks it.
 # libsmartcols-dev: the tools' tables on a host build (STATIC=0, make deb);
 # dpkg-dev and autotools: cgtools/libsmartcols.sh, which builds the static
 # libsmartcols.a from Debian's util-linux source (it installs them itself
