@@ -12,7 +12,7 @@
 # (thp_split_page grows, ShmemHugePages falls).
 #
 # Wrong kernels this catches: one whose forced shrink runs the shrinkers,
-# as reclaim does (shown on a 6.1 build whose write ran drop_slab() before
+# as reclaim does (shown on a 6.12 build whose write ran drop_slab() before
 # its walk: thp_split_page +FILES after "<n>"), or walks anything but the
 # subtree's dentry and inode lists.  force-15 shows no shrinker runs by
 # the trace events; this test watches the huge pages themselves.
@@ -75,11 +75,11 @@ sp2=$(vmstat thp_split_page)
 s1=$(cg_read spec36 memory.slab_reclaim_stat)
 h2=$(shmem_huge_kb)
 diag "forced $N then all: forced_reclaimed +$(delta_of "$s0" "$s1" forced_reclaimed), thp_split_page $sp0 -> $sp1 -> $sp2, ShmemHugePages $h2 kB"
-expect_ge "$(delta_of "$s0" "$s1" forced_reclaimed)" $LOOKUPS "objects the forced shrinks freed"
-expect_eq "$(cg_disk_unused spec36)" 0 "spec36's unused dentries on the disk after all"
 expect_eq "$sp1" "$sp0" "thp_split_page after the forced shrink of $N"
 expect_eq "$sp2" "$sp0" "thp_split_page after the forced all"
 expect_eq "$h2" "$h1" "ShmemHugePages (kB) after the forced shrinks"
+expect_ge "$(delta_of "$s0" "$s1" forced_reclaimed)" $LOOKUPS "objects the forced shrinks freed"
+expect_eq "$(cg_disk_unused spec36)" 0 "spec36's unused dentries on the disk after all"
 
 # the control: reclaim's shrinkers do split them
 echo 2 > /proc/sys/vm/drop_caches || fail "write 2 to drop_caches"
