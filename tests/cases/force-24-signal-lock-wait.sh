@@ -1,4 +1,3 @@
-#!/bin/sh
 # Claim: a forced shrink sees a pending signal, any signal (not only a
 # fatal one), also where it would wait for a lock: with the s_umount of a
 # file system B held for writing (B's freeze, blocked in its sync because

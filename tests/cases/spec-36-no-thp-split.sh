@@ -1,4 +1,3 @@
-#!/bin/sh
 # Claim: a forced shrink leaves huge pages alone: no THP is split.  A
 # cgroup's task writes FILES small files on a tmpfs mounted huge=always:
 # each gets a 2 MiB huge page of which only the first page is inside the

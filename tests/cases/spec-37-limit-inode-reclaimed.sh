@@ -1,4 +1,3 @@
-#!/bin/sh
 # Claim: inode_reclaimed counts the inodes that limit reclaim frees from
 # this memcg's lists (spec-27 shows the forced and the global origins).  K
 # empty files made by a task of spec37 and written back (clean, no page

@@ -1,4 +1,3 @@
-#!/bin/sh
 # Claim: forced_scanned counts the objects the forced walk looked at on
 # this memcg's lists, freed or not: a dentry in use that the walk takes
 # off a list is scanned, not reclaimed.  spec38 holds NEG negative

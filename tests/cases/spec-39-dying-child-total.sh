@@ -1,4 +1,3 @@
-#!/bin/sh
 # Claim: the total_ keys add every descendant, dying ones too, also one
 # that stays dying for long: spec39/c frees its K negative dentries with a
 # forced "all" (counted in c's own keys, which nobody reads), is removed

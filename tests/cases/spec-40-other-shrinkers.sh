@@ -1,4 +1,3 @@
-#!/bin/sh
 # Claim: memory.slab_reclaim_stat's scanned and reclaimed keys count every
 # memcg-aware shrinker's objects on this memcg's lists, not only dentries
 # and inodes: here the page cache's shadow nodes (the workingset shrinker's
