@@ -298,8 +298,8 @@ sed -i "/^# x\$/r $scratch/taint" "$d/guest/results.log"
 expect "a taint line a test printed (another nonce) in place of init's, init's earlier, fails" \
 	1 "6 passed, 1 failed"
 
-# issue 41, 3: kmemleak on the debug kernel.  init scans at the end of the
-# run and prints the report ("# kmemleak| ...") and its count ("# guest-
+# issue 41, 3: kmemleak on the debug kernel (booted with kmemleak=on).
+# init scans at the end of the run and prints the report ("# kmemleak| ...") and its count ("# guest-
 # kmemleak: N leaks boot=NONCE (MS ms)") before the taint line.
 # kmemleak_run N [REPORT]: the good run with init's kmemleak lines.
 kmemleak_run() {

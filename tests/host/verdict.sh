@@ -39,7 +39,7 @@
 #    its exit line ("# guest-tainted: N boot=NONCE"), or whose kernel was
 #    tainted by a warning, an oops (die), a bad page, a soft lockup or a
 #    machine check: the backstop for a report no pattern names;
-#  - a guest whose kernel has kmemleak (the debug kernel) and whose init's
+#  - a guest booted with kmemleak=on (the debug kernel has it) whose init's
 #    scan at the end of the run found a leak, or could not scan (a
 #    "# guest-kmemleak: N leaks boot=NONCE" line, N > 0, or an error);
 #    a scan that found none is one passed result;
@@ -230,13 +230,14 @@ check_exit() {
 	fi
 }
 
-# check_kmemleak NAME NONCE: on a kernel with kmemleak (the debug kernel),
-# init scans at the end of the run and prints "# guest-kmemleak: N leaks
+# check_kmemleak NAME NONCE: on a kernel booted with kmemleak=on (the
+# debug kernel builds it, off by default), init scans at the end of the
+# run and prints "# guest-kmemleak: N leaks
 # boot=NONCE (MS ms)" after the report's lines ("# kmemleak| ..."), or
 # "# guest-kmemleak: error ... boot=NONCE" when it could not scan.  Any
 # leak fails the run, and so does an error, more than one such line of
 # init's, or a report with leaks whose count line is missing or says none.
-# A kernel without kmemleak prints neither.
+# A run without kmemleak=on prints neither.
 check_kmemleak() {
 	lines=$(grep -a "^# guest-kmemleak: .* boot=$2\( \|\$\)" "$scratch/results")
 	reported=$(grep -ac '^# kmemleak| unreferenced object' "$scratch/results")
