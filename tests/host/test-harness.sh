@@ -298,6 +298,49 @@ sed -i "/^# x\$/r $scratch/taint" "$d/guest/results.log"
 expect "a taint line a test printed (another nonce) in place of init's, init's earlier, fails" \
 	1 "6 passed, 1 failed"
 
+# issue 41, 3: kmemleak on the debug kernel (booted with kmemleak=on).
+# init scans at the end of the run and prints the report ("# kmemleak| ...") and its count ("# guest-
+# kmemleak: N leaks boot=NONCE (MS ms)") before the taint line.
+# kmemleak_run N [REPORT]: the good run with init's kmemleak lines.
+kmemleak_run() {
+	good_run
+	{
+		[ -z "${2:-}" ] || printf '%s\n' "$2" | sed 's/^/# kmemleak| /'
+		echo "# guest-kmemleak: $1 boot=$NONCE (1234 ms)"
+	} > "$scratch/kmemleak"
+	sed -i "/^ok 3 tools-01\$/r $scratch/kmemleak" "$d/guest/results.log"
+}
+LEAK='unreferenced object 0xffff888003a4c000 (size 192):
+  comm "sh", pid 312, jiffies 4294902345
+  hex dump (first 32 bytes):
+    00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00  ................
+  backtrace (crc 5a1b2c3d):
+    [<ffffffff812a4e1b>] kmem_cache_alloc_lru+0x2bb/0x340
+    [<ffffffff81335b0e>] __d_alloc+0x2e/0x240'
+kmemleak_run "0 leaks"
+expect "a debug run whose kmemleak scan found nothing passes, one result more" 0 "7 passed, 0 failed"
+kmemleak_run "1 leaks" "$LEAK"
+expect_text="unreferenced objects (leaks)"
+expect "a debug run whose kmemleak scan found a leak fails" 1 "6 passed, 1 failed"
+expect_text=
+kmemleak_run "0 leaks" "$LEAK"
+expect "a kmemleak report whose count says none fails" 1 "6 passed, 1 failed"
+kmemleak_run "error (kmemleak cannot scan: disabled?)"
+expect "a debug run whose kmemleak could not scan fails" 1 "6 passed, 1 failed"
+kmemleak_run "0 leaks"
+sed -i "s/^# guest-kmemleak: 0 leaks boot=\(.*\)/# guest-kmemleak: 3 leaks boot=\1/" "$d/guest/results.log"
+printf '# x\n# guest-kmemleak: 0 leaks boot=%s (1 ms)\n' "$NONCE" > "$scratch/kmemleak"
+sed -i "/^# hello\$/r $scratch/kmemleak" "$d/guest/results.log"
+expect "a second kmemleak line with the nonce (init's says 3) fails" 1 "6 passed, 1 failed"
+kmemleak_run "2 leaks"
+sed -i "s/boot=$NONCE (1234 ms)/boot=00000000-1111-2222-3333-444444444444 (1 ms)/" "$d/guest/results.log"
+sed -i '/^# kmemleak| /d' "$d/guest/results.log"
+expect "a kmemleak line with another nonce is a test's, not init's: ignored" 0 "6 passed, 0 failed"
+good_run
+printf '# kmemleak| %s\n' "unreferenced object 0xffff888003a4c000 (size 192):" > "$scratch/kmemleak"
+sed -i "/^# x\$/r $scratch/kmemleak" "$d/guest/results.log"
+expect "a kmemleak report without init's count line fails" 1 "6 passed, 1 failed"
+
 # A failed kernel-log check shows the report with its stack trace, so a run
 # whose machine is gone (a fresh root, CI) can still be read.
 n=$((n + 1))

@@ -39,6 +39,10 @@
 #    its exit line ("# guest-tainted: N boot=NONCE"), or whose kernel was
 #    tainted by a warning, an oops (die), a bad page, a soft lockup or a
 #    machine check: the backstop for a report no pattern names;
+#  - a guest booted with kmemleak=on (the debug kernel has it) whose init's
+#    scan at the end of the run found a leak, or could not scan (a
+#    "# guest-kmemleak: N leaks boot=NONCE" line, N > 0, or an error);
+#    a scan that found none is one passed result;
 #  - a kernel log that is missing, shows no boot, or shows any line of
 #    tests/stress/log-patterns.sh (panic, oops, BUG, WARNING, KASAN/KFENCE/
 #    UBSAN report, lockdep splat, lockup, stall, hung task, list or file
@@ -222,6 +226,39 @@ check_exit() {
 		[ "$exit_rc" = 0 ] || [ "$stream_failed" -gt 0 ] ||
 			finding fail "$1: guest run exited $exit_rc without reporting a failure"
 		check_taint "$1" "$boot"
+		check_kmemleak "$1" "$boot"
+	fi
+}
+
+# check_kmemleak NAME NONCE: on a kernel booted with kmemleak=on (the
+# debug kernel builds it, off by default), init scans at the end of the
+# run and prints "# guest-kmemleak: N leaks
+# boot=NONCE (MS ms)" after the report's lines ("# kmemleak| ..."), or
+# "# guest-kmemleak: error ... boot=NONCE" when it could not scan.  Any
+# leak fails the run, and so does an error, more than one such line of
+# init's, or a report with leaks whose count line is missing or says none.
+# A run without kmemleak=on prints neither.
+check_kmemleak() {
+	lines=$(grep -a "^# guest-kmemleak: .* boot=$2\( \|\$\)" "$scratch/results")
+	reported=$(grep -ac '^# kmemleak| unreferenced object' "$scratch/results")
+	if [ -z "$lines" ]; then
+		[ "$reported" -eq 0 ] ||
+			finding fail "$1: kmemleak reported $reported leaks without init's count line"
+		return
+	fi
+	if [ "$(printf '%s\n' "$lines" | wc -l)" -ne 1 ]; then
+		finding fail "$1: more than one kmemleak line with this boot's nonce:"
+		printf '%s\n' "$lines" | sed 's/^/#   /'
+		return
+	fi
+	leaks=$(printf '%s\n' "$lines" | sed -n 's/^# guest-kmemleak: \([0-9][0-9]*\) leaks boot=.*/\1/p')
+	if [ -z "$leaks" ]; then
+		finding fail "$1: kmemleak did not scan: $lines"
+	elif [ "$leaks" -gt 0 ] || [ "$reported" -gt 0 ]; then
+		finding fail "$1: kmemleak found $(( leaks > reported ? leaks : reported )) unreferenced objects (leaks):"
+		grep -a '^# kmemleak| ' "$scratch/results" | head -n 40 | sed 's/^# kmemleak| /#   /'
+	else
+		finding ok "$1: kmemleak found no leak ${lines##* boot="$2" }"
 	fi
 }
 
