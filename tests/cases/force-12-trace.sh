@@ -36,10 +36,10 @@ events 0
 
 # 6.x's event ends "origin <o> memcg <ino> target <ino>"; 7.x's names the memcg itself
 # ("memcg_id: <cgroup id>", the directory's inode number on 64-bit) and
-# the series adds "origin <o>" before its "(in-irq)" mark
+# the series adds "origin <o> target <cgroup id>" before its "(in-irq)" mark
 for e in $EVENTS; do
-	limit=$(grep -cE "$e:.*( origin limit memcg $ino target $ino\$| memcg_id: $ino .* origin limit( |\$))" $TRACING/trace)
-	global=$(grep -cE "$e:.*( origin global memcg [0-9]* target 0\$| memcg_id: .* origin global( |\$))" $TRACING/trace)
+	limit=$(grep -cE "$e:.*( origin limit memcg $ino target $ino\$| memcg_id: $ino .* origin limit target $ino( |\$))" $TRACING/trace)
+	global=$(grep -cE "$e:.*( origin global memcg [0-9]* target 0\$| memcg_id: .* origin global target 0( |\$))" $TRACING/trace)
 	diag "$e: $limit limit on memcg $ino, $global global"
 	expect_gt "$limit" 0 "$e events of the limit reclaim of memcg $ino"
 	expect_gt "$global" 0 "$e events of drop_caches"
