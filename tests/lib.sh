@@ -693,6 +693,92 @@ graph_calls() {
 		"$TRACING/trace"
 }
 
+# ---- a superblock whose s_umount a freeze holds (force-13, force-24) ----
+
+# proc_state PID: the state letter of PID (Z once it ended, - once reaped);
+# proc_ended PID: whether PID ended
+proc_state() {
+	_st=-
+	[ -r "/proc/$1/stat" ] && read -r _ _ _st _ < "/proc/$1/stat"
+	echo "$_st"
+}
+proc_ended() { case $(proc_state "$1") in Z|-) return 0 ;; esac; return 1; }
+
+# held_fs_setup W: two ext2 file systems on loop devices, A (W/a.img,
+# mounted on W/a) and B (W/a/b.img, an image on A, mounted on W/b), all
+# undone when the test exits (A thawed, both unmounted and detached, W and
+# W.* removed).  Needs losetup, mke2fs and fsfreeze.
+held_fs_setup() {
+	HELD_W=$1 _held_la="" _held_lb="" _held_frozen=""
+	trap _held_cleanup EXIT
+	mkdir -p "$HELD_W"
+	_held_mkfs "$HELD_W/a.img" 32768 "$HELD_W/a" _held_la
+	_held_mkfs "$HELD_W/a/b.img" 8192 "$HELD_W/b" _held_lb
+}
+# _held_mkfs IMAGE KBYTES DIR VAR: an ext2 image on a new loop device
+# (named in VAR, for the cleanup), mounted on DIR
+_held_mkfs() {
+	dd if=/dev/zero of="$1" bs=1k count="$2" 2>/dev/null || fail "dd $1"
+	mke2fs -F "$1" > /dev/null 2>&1 || fail "mke2fs $1"
+	_l=$(losetup -f) || fail "no free loop device"
+	losetup "$_l" "$1" || fail "losetup $_l $1"
+	eval "$4=\$_l"
+	mkdir -p "$3"
+	mount -t ext4 "$_l" "$3" || fail "mount $_l on $3"
+}
+_held_mounted() { grep -q " $1 " /proc/mounts; }
+# shellcheck disable=SC2317 # called by the EXIT trap
+_held_cleanup() {
+	[ -n "$_held_frozen" ] && fsfreeze --unfreeze "$HELD_W/a"
+	wait
+	_held_mounted "$HELD_W/b" && { fsfreeze --unfreeze "$HELD_W/b" 2>/dev/null; umount "$HELD_W/b"; }
+	[ -n "$_held_lb" ] && losetup -d "$_held_lb"
+	_held_mounted "$HELD_W/a" && umount "$HELD_W/a"
+	[ -n "$_held_la" ] && losetup -d "$_held_la"
+	rm -rf "$HELD_W" "$HELD_W".*
+	_cleanup
+}
+
+# held_fs_hold: B's s_umount held for writing, and a task waiting for it:
+# A frozen, then B's freeze (FB, its PID) blocked in the sync of B's dirty
+# data, whose writeback goes to frozen A, with B's s_umount held; then a
+# drop_caches (DC, its PID) asleep on B's s_umount for DC_STEADY samples
+# 0.1 s apart in a row (it drops the page cache of every superblock before
+# B's first, which takes a while on the debug kernel, and may sleep
+# briefly on the way).  Waits BLOCK_WAIT s for FB and DC_WAIT s for DC.
+# held_fs_release: A thawed, which lets both end.
+held_fs_hold() {
+	sync
+	# dirty data on B that only B's sync writes back (expiry is 30 s away)
+	dd if=/dev/zero of="$HELD_W/b/dirty" bs=64k count=16 2>/dev/null
+	fsfreeze --freeze "$HELD_W/a" || fail "freeze A"
+	_held_frozen=1
+	fsfreeze --freeze "$HELD_W/b" &
+	FB=$!
+	_i=0
+	while [ "$(proc_state $FB)" != D ]; do
+		proc_ended $FB && fail "B's freeze ended while A was frozen"
+		[ $_i -ge $((BLOCK_WAIT * 10)) ] && fail "B's freeze never blocked"
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	sleep 0.5
+	sh -c 'echo 1 > /proc/sys/vm/drop_caches' &
+	DC=$!
+	_i=0 _asleep=0
+	while [ $_asleep -lt "$DC_STEADY" ]; do
+		proc_ended $DC && fail "drop_caches ended while B's freeze held its s_umount"
+		[ $_i -ge $((DC_WAIT * 10)) ] && fail "drop_caches not blocked after $DC_WAIT s"
+		if [ "$(proc_state $DC)" = D ]; then _asleep=$((_asleep + 1)); else _asleep=0; fi
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+}
+held_fs_release() {
+	fsfreeze --unfreeze "$HELD_W/a"
+	_held_frozen=""
+}
+
 # ---- helpers added for issue 41 ----
 
 # errno_name TEXT: the errno name for a tool's error message (busybox's
