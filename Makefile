@@ -371,8 +371,9 @@ stress: kernel initramfs $(if $(filter 1,$(DEBUG)),debug-kernel)
 #                      installed there with dpkg and apt; booted under
 #                      QEMU (TCG): tests/system/
 #
-# The packages these need, besides make deps': installed the same way.
-SYS_PKGS := debhelper lintian debootstrap rsync fakeroot dpkg-dev dwarves \
+# The packages these need, besides make deps': installed the same way
+# (build-essential too: dpkg-buildpackage refuses to build without it).
+SYS_PKGS := build-essential debhelper lintian debootstrap rsync fakeroot dpkg-dev dwarves \
 	e2fsprogs
 SYS_DEPS_STAMP := $(BUILD)/.deps-system
 $(SYS_DEPS_STAMP): Makefile | $(DEPS_STAMP)
