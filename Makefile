@@ -324,11 +324,24 @@ check_kernel = --kver $(1) --kernel $(call kbzimage,$(1),kernel) \
 		$(call kdir,series,$(1)) $(TOP)/$(call kfragment,$(1)) \
 		$(TOP)/$(call kseries,$(1)) $(call kdebconfig,$(1))" \
 	$(if $(MGLRU_OFF_$(1)),--mglru-off $(MGLRU_OFF_$(1)))
+# The system test (make system-check, below) is part of the check: its
+# packages and root are built in the background chain, its guest runs
+# once the others are done.  It runs the 6.1 kernel (SYSTEM_KVER: a
+# Debian 12 host's), so only when KVER names it; not with T= (a test of
+# the guest suite), nor with SYSTEM_CHECK=0.
+SYSTEM_KVER := 6.1
+SYSTEM_CHECK ?= $(if $(T),0,1)
+system_args = $(if $(filter 1,$(SYSTEM_CHECK)),$(if $(filter $(SYSTEM_KVER),$(KVER)), \
+	--system-build "$(MAKE) -s system-build KVER=$(SYSTEM_KVER)" \
+	--system-run "$(MAKE) -s system-run KVER=$(SYSTEM_KVER)" \
+	--system-built $(call kdir,system-kernel,$(SYSTEM_KVER))/.deb-built, \
+	--no-system "it runs on $(SYSTEM_KVER); KVER=$(KVER)"), \
+	--no-system "SYSTEM_CHECK=0$(if $(T),$(comma) the default with T=)")
 check: kernel initramfs $(foreach k,$(filter $(BACKPORTS),$(KVER)),$(call tarball,$(k)))
 	@tests/host/check.sh --initrd $(INITRD) \
 		--out $(CHECK_OUT) $(if $(T),--tests "$(T)") \
 		--guest-tests "$(FAST_TESTS)" --hier "$(HIER)" \
-		--debug-tests "$(DEBUG_TESTS)" \
+		--debug-tests "$(DEBUG_TESTS)" $(system_args) \
 		$(foreach k,$(filter-out $(KVER),$(KVERS)),--leave "the $(k) kernel (KVER=$(KVER))") \
 		$(foreach k,$(KVER),$(call check_kernel,$(k)))
 
@@ -478,19 +491,26 @@ system-root: $(SYS_DEPS_STAMP)
 
 # The test: tests/system/run.sh (prepare.sh makes the guest from the
 # root and the packages, piuparts-style install and purge first; QEMU
-# boots it; tests/host/verdict.sh judges).  build/system/run/.  Not part
-# of make check: it costs a kernel build of its own and a systemd boot
-# under TCG (README).
+# boots it; tests/host/verdict.sh judges).  build/system/run/.  make
+# check runs it too (above).
 SYS_ARGS = --base $(SYS_OUT)/base --cgtools-deb $(CGTOOLS_DEB) \
 	--kernel-deb "$$(ls -t $(SYSK_OUT)/linux-image-*_$(DEB_ARCH).deb | grep -v -- '-dbg_' | head -n 1)"
-system-check: deb system-kernel-deb system-root
-	@tests/system/run.sh $(SYS_ARGS) --out $(SYS_OUT)/run$(if $(filter-out 6.1,$(K)),-$(K))$(SYS_V)
+system-check: system-build
+	@$(MAKE) -s system-run
+# What the test needs built (make check builds it in its background
+# chain), and the test alone on what is built (SYS_RUN_OUT: where its
+# results go; make check's is build/check/system).
+system-build: deb system-kernel-deb system-root
+SYS_RUN_OUT ?= $(SYS_OUT)/run$(if $(filter-out 6.1,$(K)),-$(K))$(SYS_V)
+system-run:
+	@tests/system/run.sh $(SYS_ARGS) --out $(SYS_RUN_OUT)
 # The same guest with each check's feature broken in its run.sh: every
 # check but the first two must fail (tests/system/mutants.sh)
 system-mutants: deb system-kernel-deb system-root
 	@tests/system/mutants.sh $(SYS_ARGS) --out $(SYS_OUT)/mutants$(if $(filter-out 6.1,$(K)),-$(K))
 
-.PHONY: deb kernel-deb system-kernel-deb system-root system-check system-mutants
+.PHONY: deb kernel-deb system-kernel-deb system-root system-check system-mutants \
+	system-build system-run
 
 clean:
 	rm -rf $(BUILD)/check $(BUILD)/demo $(BUILD)/initramfs $(INITRD)

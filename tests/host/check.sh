@@ -1,6 +1,8 @@
 #!/bin/sh
 # check.sh --initrd CPIO --out DIR [--tests "WORD..."] [--guest-tests "WORD..."]
-#          [--hier "v1 v2"] [--debug-tests "WORD..."] [--leave TEXT]... KERNEL...
+#          [--hier "v1 v2"] [--debug-tests "WORD..."] [--leave TEXT]...
+#          [--system-build CMD --system-run CMD --system-built FILE]
+#          [--no-system WHY] KERNEL...
 # KERNEL:  --kver VER --kernel BZIMAGE --tree SRC --series FILE [--build CMD]
 #          [--debug-kernel BZIMAGE [--debug-build CMD] [--debug-hier "v1 v2"]]
 #          [--series-check CMD] [--mglru-off HIER] [--no-debug WHY]
@@ -32,6 +34,16 @@
 #              tests/select.sh), or --tests
 #   series     --series-check CMD: the build checks of the series, TAP on
 #              stdout (not with --tests, nor with SERIES_CHECK=0)
+# and, with --system-build, once for all kernels:
+#   system     the system test (make system-check: a Debian 12 guest
+#              with systemd, podman and node_exporter, the packages built
+#              and installed there): --system-build CMD builds what it
+#              needs (the packages, the root; FILE exists once it did) in
+#              the background chain, after the kernels; --system-run CMD
+#              runs it into DIR/system (SYS_RUN_OUT in CMD's environment)
+#              once the guest runs are done, the only guest then, with
+#              both cores; its packages' TAP and its guest's results are
+#              judged with the rest (tests/system/run.sh)
 #   Each guest run is of the tests for its hierarchy (select.sh); --hier
 #   keeps the runs of the hierarchies named (default "v1 v2").  With
 #   --tests, a hierarchy none of whose tests match is left out.
@@ -67,7 +79,7 @@ hiers='v1 v2'
 # what the debug kernel boots with, and why
 # shellcheck source=qemu/debug-cmdline.sh
 . "$top/qemu/debug-cmdline.sh"
-nk=0 left_out_args=''
+nk=0 left_out_args='' system_build='' system_run='' system_built=''
 # kset FIELD VALUE: FIELD of the kernel being described (k<N>_FIELD)
 kset() {
 	[ $nk -gt 0 ] || { echo "check.sh: $1 before any --kver" >&2; exit 2; }
@@ -96,6 +108,10 @@ while [ $# -gt 0 ]; do
 	--mglru-off) kset mglru_off "$2" ;;
 	--no-debug) kset no_debug "$2" ;;
 	--leave) left_out_args="$left_out_args|$2" ;;
+	--system-build) system_build=$2 ;;
+	--system-run) system_run=$2 ;;
+	--system-built) system_built=$2 ;;
+	--no-system) left_out_args="$left_out_args|the system test ($2)" ;;
 	*) echo "check.sh: unknown argument: $1" >&2; exit 2 ;;
 	esac
 	shift 2
@@ -108,6 +124,11 @@ for h in $hiers; do
 	*) echo "check.sh: --hier: '$h' is not v1 or v2" >&2; exit 2 ;;
 	esac
 done
+if [ -n "$system_build$system_run$system_built" ] &&
+	{ [ -z "$system_build" ] || [ -z "$system_run" ] || [ -z "$system_built" ]; }; then
+	echo "check.sh: --system-build, --system-run and --system-built go together" >&2
+	exit 2
+fi
 if [ -z "$initrd" ] || [ -z "$out" ] || [ $nk -eq 0 ]; then
 	echo "check.sh: --initrd, --out and a kernel (--kver ...) are required" >&2
 	exit 2
@@ -187,6 +208,7 @@ job() {	# job NAME CMD
 			job "debug-build-$v" "$(kget $i debug_build)"
 		i=$((i + 1))
 	done
+	[ -z "$system_build" ] || job system-build "$system_build"
 	i=1
 	while [ $i -le $nk ] && [ $series -eq 1 ]; do
 		[ -z "$(kget $i series_check)" ] ||
@@ -434,6 +456,19 @@ while [ $i -le $nk ]; do
 	i=$((i + 1))
 done
 guests_wait
+# The system test: its packages and root built in the chain, its guest
+# (two vCPUs on MTTCG, as a host runs systemd) alone, after the others.
+if [ -n "$system_build" ] &&
+	built system-build "the system test's packages and root" "$system_built"; then
+	echo "== the system test (Debian 12, systemd, podman, node_exporter)"
+	s=$(date +%s)
+	SYS_RUN_OUT=$out/system sh -c "$system_run" 2>&1 | tee "$out/system.out"
+	echo "== the system test: $(( $(date +%s) - s )) s"
+	verdict_args="$verdict_args --stream system-packages $out/system/packages.tap $out/system/packages.rc"
+	verdict_args="$verdict_args --guest system $out/system/guest $out/system/selected"
+elif [ -n "$system_build" ]; then
+	leave "the system test's guest (its build failed)"
+fi
 wait "$lint_pid"
 echo "== shellcheck on every shell script (in the background):"
 cat "$out/sh-lint.tap"
