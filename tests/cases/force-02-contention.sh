@@ -70,28 +70,31 @@ looper() {
 	done
 	echo $_n > "$W/$_name.n"
 }
-# freeze_cycle: freeze and thaw the disk, one byte appended to W/began
-# before each and to W/ended after it: a write during which neither file
-# grew, begun with both the same size, met no writer of s_umount.  Dirty
-# data makes the freeze's sync, which it makes holding s_umount, last;
-# the pauses leave time for writes that meet neither.
+# freeze_cycle: freeze and thaw the disk, W/st saying "N busy" from
+# before each to "N idle" after it (N counts them; written whole by a
+# rename): a write that reads the same "N idle" before and after it met
+# no writer of s_umount.  Dirty data makes the freeze's sync, which it
+# makes holding s_umount, last; the pauses leave time for writes that
+# meet neither.
+# shellcheck disable=SC2317 # called through looper
+fs_state() {
+	echo "$1" > "$W/st.new" && mv "$W/st.new" "$W/st"
+}
 # shellcheck disable=SC2317 # called through looper
 freeze_cycle() {
 	dd if=/dev/zero of="$d/dirty" bs=64k count=4 conv=notrunc 2> /dev/null
-	printf x >> "$W/began"
-	fsfreeze --freeze "$DATA" || { printf x >> "$W/ended"; return 1; }
-	printf x >> "$W/ended"
-	sleep 0.1
-	printf x >> "$W/began"
+	_ops=$((_ops + 1))
+	fs_state "$_ops busy"
+	fsfreeze --freeze "$DATA" || { fs_state "$_ops idle"; return 1; }
+	fs_state "$_ops idle"
+	sleep 0.2
+	_ops=$((_ops + 1))
+	fs_state "$_ops busy"
 	fsfreeze --unfreeze "$DATA"
 	_rc=$?
-	printf x >> "$W/ended"
-	sleep 0.2
+	fs_state "$_ops idle"
+	sleep 0.4
 	return "$_rc"
-}
-# writer_mark: "BEGAN ENDED", the sizes of W/began and W/ended
-writer_mark() {
-	echo "$(stat -c %s "$W/began") $(stat -c %s "$W/ended")"
 }
 # shellcheck disable=SC2317 # called through looper
 tmpfs_cycle() { mount -t tmpfs tmpfs "$W/tmpfs" && umount "$W/tmpfs"; }
@@ -101,8 +104,8 @@ lru_cycle() {
 		printf all > "$MEMCG/force02-lru/memory.force_slab_shrink"
 }
 
-: > "$W/began"
-: > "$W/ended"
+_ops=0
+fs_state "0 idle"
 looper freeze freeze_cycle &
 pids=$!
 looper lru lru_cycle &
@@ -113,17 +116,17 @@ pids="$pids $!"
 # one_write N: write N and check what it freed
 bad=0 raced=0 quiet=0 short=0
 one_write() {
-	m0=$(writer_mark)
 	s0=$(cg_read force02 memory.slab_reclaim_stat)
 	u0=$(cg_disk_unused force02)
+	read -r m0 < "$W/st"
 	cg_force force02 "$1"
+	read -r m1 < "$W/st"
 	s1=$(cg_read force02 memory.slab_reclaim_stat)
 	u1=$(cg_disk_unused force02)
-	m1=$(writer_mark)
 	fr=$(delta_of "$s0" "$s1" forced_reclaimed)
 	dr=$(delta_of "$s0" "$s1" dentry_reclaimed)
 	ir=$(delta_of "$s0" "$s1" inode_reclaimed)
-	if [ "$m0" = "$m1" ] && [ "${m0% *}" = "${m0#* }" ]; then
+	if [ "$m0" = "$m1" ] && [ "${m0#* }" = idle ]; then
 		quiet=$((quiet + 1))
 		want=$1
 	else
