@@ -657,28 +657,40 @@ profile_calls() {
 		awk -v f="$1" '$1 == f { n += $2 } END { print n + 0 }'
 }
 
-# graph_fn FN CALLEE: record, with the function graph tracer, the calls of
-# kernel function CALLEE made inside calls of FN (on the task that made
-# them, whatever functions lie between, interrupts left out), only FN and
-# CALLEE hooked (every call site patched at once can oops under TCG); put
-# back when the test exits; fails if the kernel lacks the tracer, FN or CALLEE.  graph_start
-# empties the buffer and starts, graph_stop stops, graph_calls CALLEE
-# prints the calls of CALLEE recorded.
+# graph_fn FN CALLEE...: record, with the function graph tracer, the calls
+# of the kernel functions CALLEE... made inside calls of FN (on the task
+# that made them, whatever functions lie between, interrupts left out),
+# only FN and the CALLEEs hooked (every call site patched at once can oops
+# under TCG); put back when the test exits; fails if the kernel lacks the
+# tracer, FN or a CALLEE.  graph_start empties the buffer and starts,
+# graph_stop stops, graph_calls CALLEE prints the calls of CALLEE
+# recorded.  graph_seq prints each call of FN and each call made directly
+# inside one (the hooked functions FN called, with none of them between),
+# in the order made, one a line: the name and the context it was made in,
+# as the latency format shows it ("d..1.": interrupts off (d), need
+# resched, hard or soft interrupt (h, s), preemption depth (1; the
+# tracer's own may add one), ...); calls made in a hard or soft interrupt
+# that came while FN ran are left out.
 graph_fn() {
 	grep -qw function_graph "$TRACING/available_tracers" ||
 		fail "no function graph tracer in this kernel"
-	for _f in "$1" "$2"; do
+	for _f in "$@"; do
 		grep -qx "$_f" "$TRACING/available_filter_functions" ||
 			fail "the kernel has no $_f to trace"
 	done
 	# shellcheck disable=SC2016 # expanded by the undo's sh
-	at_exit sh -c 'echo 0 > "$0/tracing_on"; echo nop > "$0/current_tracer"; echo > "$0/set_graph_function"; echo > "$0/set_ftrace_filter"; echo 1 > "$0/options/funcgraph-irqs"; echo 1 > "$0/tracing_on"' "$TRACING"
+	at_exit sh -c 'echo 0 > "$0/tracing_on"; echo nop > "$0/current_tracer"; echo > "$0/set_graph_function"; echo > "$0/set_ftrace_filter"; echo 1 > "$0/options/funcgraph-irqs"; echo 0 > "$0/options/latency-format"; echo local > "$0/trace_clock"; echo 1 > "$0/tracing_on"' "$TRACING"
 	echo 0 > "$TRACING/tracing_on"
 	echo 0 > "$TRACING/options/funcgraph-irqs" ||
 		fail "funcgraph-irqs off"
 	echo nop > "$TRACING/current_tracer"
-	printf '%s\n%s\n' "$1" "$2" > "$TRACING/set_ftrace_filter" ||
-		fail "set_ftrace_filter $1 $2"
+	# one clock for all CPUs, so that the calls of a task that moves to
+	# another CPU come out in the order made (the default clock is each
+	# CPU's own)
+	echo global > "$TRACING/trace_clock" || fail "trace_clock global"
+	echo 1 > "$TRACING/options/latency-format" || fail "latency-format on"
+	printf '%s\n' "$@" > "$TRACING/set_ftrace_filter" ||
+		fail "set_ftrace_filter $*"
 	echo "$1" > "$TRACING/set_graph_function" || fail "set_graph_function $1"
 	echo function_graph > "$TRACING/current_tracer" ||
 		fail "function_graph tracer"
@@ -691,6 +703,24 @@ graph_stop() { echo 0 > "$TRACING/tracing_on"; }
 graph_calls() {
 	awk -v f="$1()" 'index($0, f) { n++ } END { print n + 0 }' \
 		"$TRACING/trace"
+}
+# Each traced line is "CPU) CONTEXT | DURATION | NAME() {", "... | NAME();"
+# or "... | }", the name indented two columns a level.
+graph_seq() {
+	awk -F'|' '
+	NF < 3 || /^#/ { next }
+	{
+		t = $NF
+		sub(/^ +/, "", t)
+		if (t ~ /^}/) { depth--; next }
+		if (t !~ /\(\)/) next
+		name = t
+		sub(/\(\).*/, "", name)
+		n = split($1, ctx, " ")
+		c = ctx[n]
+		if (depth <= 1 && substr(c, 3, 1) !~ /[hHsSzZ]/) print name, c
+		if (t ~ /\{ *$/) depth++
+	}' "$TRACING/trace"
 }
 
 # ---- a superblock whose s_umount a freeze holds (force-13, force-24) ----
