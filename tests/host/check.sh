@@ -6,6 +6,7 @@
 # KERNEL:  --kver VER --kernel BZIMAGE --tree SRC --series FILE [--build CMD]
 #          [--debug-kernel BZIMAGE [--debug-build CMD] [--debug-hier "v1 v2"]]
 #          [--series-check CMD] [--mglru-off HIER] [--no-debug WHY]
+#          [--tests-out "-WORD..." --tests-out-why WHY]
 #
 # The host side of `make check`.  Runs every producer of results, each
 # into a TAP file under DIR with its exit status beside it; stages of a
@@ -34,6 +35,9 @@
 #              tests/select.sh), or --tests
 #   series     --series-check CMD: the build checks of the series, TAP on
 #              stdout (not with --tests, nor with SERIES_CHECK=0)
+#   With --tests-out, every guest run of the kernel (fast, nokmem, debug,
+#   with --tests too) leaves out the tests those -WORDs name, for WHY
+#   (said on the verdict's last line).
 # and, with --system-build, once for all kernels:
 #   system     the system test (make system-check: a Debian 12 guest
 #              with systemd, podman and node_exporter, the packages built
@@ -107,6 +111,8 @@ while [ $# -gt 0 ]; do
 	--series-check) kset series_check "$2" ;;
 	--mglru-off) kset mglru_off "$2" ;;
 	--no-debug) kset no_debug "$2" ;;
+	--tests-out) kset tests_out "$2" ;;
+	--tests-out-why) kset tests_out_why "$2" ;;
 	--leave) left_out_args="$left_out_args|$2" ;;
 	--system-build) system_build=$2 ;;
 	--system-run) system_run=$2 ;;
@@ -398,9 +404,13 @@ while [ $i -le $nk ]; do
 	stage "lint-$v" "checkpatch --strict on $(kget $i series)" \
 		"$top"/tests/host/lint.sh "$(kget $i tree)" "$(kget $i series)"
 	tcg=$fast_tcg
+	# what this kernel leaves out of each of its runs (--tests-out)
+	xo=$(kget $i tests_out)
+	[ -z "$xo" ] || leave "on $v, $xo in every run ($(kget $i tests_out_why))"
+	fw="${pattern:-$guest_tests}${xo:+ $xo}"
 	runs=''
 	for h in $hiers; do
-		runs="$runs|$h ${pattern:-$guest_tests}"
+		runs="$runs|$h $fw"
 	done
 	select_group "$v" "$runs"
 	for h in v1 v2; do
@@ -408,15 +418,15 @@ while [ $i -le $nk ]; do
 		name=guest-$v
 		[ $h = v1 ] || name=guest-$h-$v
 		guest "$name" "guest tests on $v, cgroup $h$what" "$bz" \
-			"${pattern:-$guest_tests}" $h "$extra"
+			"$fw" $h "$extra"
 	done
 	# With kmem accounting off every dentry and inode is on the root's
 	# lists: the nokmem-* tests need a boot of their own, with
 	# cgroup.memory=nokmem.  The other runs leave them out (FAST_TESTS,
 	# DEBUG_TESTS); with T= the boot is left out too.
-	[ -z "$pattern" ] && select_group "nokmem-$v" "v1 nokmem-" &&
+	[ -z "$pattern" ] && select_group "nokmem-$v" "v1 nokmem-${xo:+ $xo}" &&
 		guest "nokmem-$v" "guest tests on $v with kmem accounting off" "$bz" \
-			"nokmem-" v1 "cgroup.memory=nokmem"
+			"nokmem-${xo:+ $xo}" v1 "cgroup.memory=nokmem"
 	dbz=$(kget $i debug_kernel) k_why=$(kget $i no_debug)
 	if [ -z "$dbz" ]; then
 		leave "the $v debug kernel's tests${k_why:+ ($k_why)}"
@@ -431,7 +441,7 @@ while [ $i -le $nk ]; do
 			case " $hiers " in *" $h "*) ;; *) continue ;; esac
 			# shellcheck disable=SC2086 # words
 			w=${pattern:-$(hier_words $h $nh $debug_tests)}
-			[ -z "$w" ] || runs="$runs|$h $w"
+			[ -z "$w" ] || runs="$runs|$h $w${xo:+ $xo}"
 		done
 		[ -z "$runs" ] || select_group "debug-$v" "$runs"
 		for h in v1 v2; do
@@ -447,6 +457,7 @@ while [ $i -le $nk ]; do
 				leave "the $v debug kernel on cgroup $h (no DEBUG_TESTS word for it)"
 				continue
 			fi
+			words="$words${xo:+ $xo}"
 			mglru $i $h
 			tcg=$debug_tcg
 			guest "$name" "guest tests on the $v debug kernel, cgroup $h$what" "$dbz" \
