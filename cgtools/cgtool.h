@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define CGTOOLS_VERSION "1.2"
+#define CGTOOLS_VERSION "1.3"
 
 /*
  * As util-linux's lsblk: 0 all done; 1 failure (a usage error, no memory
