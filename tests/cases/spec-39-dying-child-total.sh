@@ -1,13 +1,15 @@
 # Claim: the total_ keys add every descendant, dying ones too, also one
 # that stays dying for long: spec39/c frees its K negative dentries with a
 # forced "all" (counted in c's own keys, which nobody reads), is removed
-# while a page of a tmpfs charged to it keeps it alive (dying: offline, not
-# yet freed), and then spec39's total_forced_shrinks has grown by exactly
+# while a page of a tmpfs charged to it and a socket made in it keep it
+# alive (dying: offline, not yet freed; 7.x moves a removed memcg's page
+# cache to its parent, so there the socket does it, whose sk_memcg holds
+# a reference for the socket's life, on v2), and then spec39's total_forced_shrinks has grown by exactly
 # one and its total_forced_reclaimed and total_dentry_reclaimed by at least
 # K; they still have once the tmpfs is gone and c with it.  The child goes
 # offline before the parent is read (the LEFT dentries it still had are
 # then on spec39's own lists, moved there by its offlining), and is still
-# there, dying, when it is read: its tmpfs page holds it (on v2 spec39's
+# there, dying, when it is read: its tmpfs page or socket holds it (on v2 spec39's
 # cgroup.stat says so too: nr_dying_descendants 1, then 0 once it is
 # freed; v1 has no such count, and there the freeing is only waited for).
 #
@@ -22,6 +24,7 @@
 K=300
 LEFT=50
 FREE_WAIT_S=10	# the dying child is freed once its last page is uncharged
+PORT=39039	# the socket's (nc -l, listening, no peer ever comes)
 
 need_file "" memory.force_slab_shrink
 need_file "" memory.slab_reclaim_stat
@@ -49,6 +52,26 @@ u0=$(cg_unused spec39)
 cg_lookup_missing spec39/c "$d" $K
 # shellcheck disable=SC2016 # expanded by the inner shell
 cg_run spec39/c sh -c 'echo x > "$0/pin"' "$mnt" || fail "charge a tmpfs page to spec39/c"
+# the socket: made by nc in c, which then moves to the root (c must be
+# empty to go); the socket keeps its memcg
+cg_spawn spec39/c nc -l -p $PORT < /dev/null > /dev/null 2>&1
+nc_pid=$!
+# shellcheck disable=SC2016 # expanded by the undo's sh
+at_exit sh -c 'kill "$0" 2> /dev/null' "$nc_pid"
+# has_socket PID: whether PID has a socket open
+has_socket() {
+	for _f in /proc/"$1"/fd/*; do
+		case "$(readlink "$_f" 2> /dev/null)" in socket:*) return 0 ;; esac
+	done
+	return 1
+}
+i=0
+until has_socket "$nc_pid"; do
+	[ $i -lt 50 ] || fail "nc made no socket in spec39/c"
+	sleep 0.1
+	i=$((i + 1))
+done
+echo "$nc_pid" > "$MEMCG/cgroup.procs" || fail "move nc to the root cgroup"
 cg_force spec39/c all
 cg_lookup_missing spec39/c "$d" $LEFT left
 cg_remove spec39/c
@@ -70,8 +93,11 @@ expect_ge "$(delta_of "$p0" "$p1" total_forced_reclaimed)" $K "spec39's total_fo
 expect_ge "$(delta_of "$p0" "$p1" total_dentry_reclaimed)" $K "spec39's total_dentry_reclaimed with c dying"
 expect_eq "$(delta_of "$p0" "$p1" forced_shrinks)" 0 "spec39's own forced_shrinks"
 
-# the tmpfs goes, and c with it: its counts stay in the totals
+# the tmpfs and the socket go, and c with them: its counts stay in the
+# totals
 umount "$mnt" || fail "umount $mnt"
+kill "$nc_pid"
+wait "$nc_pid" 2> /dev/null
 i=0
 while [ "$(dying)" != 0 ]; do
 	[ "$(dying)" != "?" ] || { sleep 1; break; }
