@@ -99,7 +99,7 @@ DEB_PKGS := linux-source-6.1 linux-source-6.12 linux-config-6.1 \
 # stopped and disabled again, a server the admin had is left alone
 DEB_SERVICES := prometheus prometheus-node-exporter
 
-.PHONY: all deps kernel debug-kernel vanilla-kernel tree cgtools initramfs run demo bench bench-insns shell check \
+.PHONY: all deps kernel debug-kernel vanilla-kernel tree cgtools cgtools-test cgtools-host initramfs run demo bench bench-insns shell check \
 	selftests stress \
 	lint test-host test-guest series-check clean distclean
 
@@ -190,6 +190,14 @@ vanilla-kernel: $(VSRC)/.series-applied $(VKOUT)/.config
 # ---------------------------------------------------------------- userland
 cgtools: $(DEPS_STAMP)
 	@if [ -f cgtools/Makefile ]; then $(MAKE) -s -C cgtools; fi
+
+# The tools alone, their packages installed first as for every target
+# here: the host tests (cgtools-test), and cgdentry on the fake backend
+# the host tests use, a directory for the hierarchy (cgtools-host).
+cgtools-test: $(DEPS_STAMP)
+	@$(MAKE) -s -C cgtools test
+cgtools-host: $(DEPS_STAMP)
+	@$(MAKE) -s -C cgtools $(BUILD)/cgtools/host/cgdentry
 
 initramfs: cgtools $(DEPS_STAMP)
 	@initramfs/build.sh $(BUILD)/initramfs $(INITRD)
