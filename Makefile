@@ -99,7 +99,7 @@ DEB_PKGS := linux-source-6.1 linux-source-6.12 linux-config-6.1 \
 # stopped and disabled again, a server the admin had is left alone
 DEB_SERVICES := prometheus prometheus-node-exporter
 
-.PHONY: all deps kernel debug-kernel vanilla-kernel tree cgtools cgtools-test cgtools-host initramfs run demo bench bench-insns shell check \
+.PHONY: all deps kernel debug-kernel vanilla-kernel tree cgtools cgtools-test cgtools-host initramfs run demo bench bench-insns shell check list-tests \
 	selftests stress \
 	lint test-host test-guest series-check clean distclean
 
@@ -241,6 +241,11 @@ shell: kernel initramfs
 		--out $(call kdir,shell,$(K))
 
 # ---------------------------------------------------------------- tests
+# the guest tests, a line each (name, hierarchy, claim); T= selects as
+# for make check
+list-tests:
+	@tests/host/list-tests.sh $(T)
+
 lint: $(SRC)/.series-applied
 	@tests/host/lint.sh $(SRC) $(TOP)/$(SERIES)
 

@@ -545,6 +545,17 @@ select_tap "$sel" seed- -spec-99 > "$scratch/select.tap"
 echo $? > "$scratch/select.rc"
 check_case "a dead -WORD fails too" \
 	sh -c '! "$0" --stream select "$1" "$2" > /dev/null' "$verdict" "$scratch/select.tap" "$scratch/select.rc"
+# make list-tests: each test of the tree with its hierarchy and the first
+# sentence of its claim; a test whose header has no "# Claim" paragraph
+# shows "(no claim)", which this fails, and a selection of nothing fails.
+"$top"/tests/host/list-tests.sh > "$scratch/list.out" 2>&1
+echo $? > "$scratch/list.rc"
+check_case "list-tests.sh lists every guest test, each with its claim" \
+	sh -c '[ "$(cat "$1")" = 0 ] && ! grep -q "(no claim)" "$0" &&
+		[ "$(tail -n 1 "$0")" = "$(ls "$2"/*.sh | wc -l) tests" ]' \
+	"$scratch/list.out" "$scratch/list.rc" "$top/tests/cases"
+check_case "list-tests.sh fails on a selection of nothing" \
+	sh -c '! "$0" force-99-renamed > /dev/null 2>&1' "$top"/tests/host/list-tests.sh
 # issue 41, 4: selections that ran nothing came out green.  check.sh
 # judged each run's words against the tests of every hierarchy
 # (select_tap), so T=input-01 HIER=v2 (input-01 is v1's) said "matches 1
