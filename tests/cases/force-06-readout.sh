@@ -32,16 +32,9 @@ grep -q " $XFS xfs " /proc/mounts || fail "no XFS mounted at $XFS"
 W=/tmp/force06.$$
 x=$XFS/force06.$$
 
-# shellcheck disable=SC2317 # called by the EXIT trap
-force06_cleanup() {
-	wait
-	for _m in "$W"/m*; do
-		grep -q " $_m " /proc/mounts && umount "$_m"
-	done
-	rm -rf "$W" "$x"
-	_cleanup
-}
-trap force06_cleanup EXIT
+# shellcheck disable=SC2016 # expanded by the undo's sh
+at_exit sh -c 'for m in "$0"/m*; do
+	grep -q " $m " /proc/mounts && umount "$m"; done; rm -rf "$0" "$1"' "$W" "$x"
 
 cg_create force06
 dirs="$(test_dir) $x"
@@ -71,6 +64,7 @@ expect_ge "$(cg_unused force06 total_unused)" $((2 * (LOOPS + 2) * BIG)) \
 stop=/tmp/force06.stop
 kids=/tmp/force06.kids
 rm -f $stop $kids
+at_exit rm -f $stop $kids
 
 # The children: made and removed as fast as cgtest-churn can, for RUN_S
 # seconds; a task in every FILL_EVERY-th one first makes PER_CHILD negative
@@ -79,6 +73,9 @@ rm -f $stop $kids
 (cgtest-churn "$MEMCG/force06" $RUN_S $FILL_EVERY "$x" $PER_CHILD > $kids
 	echo $? > $stop) &
 churn=$!
+# the loop mounts go once the churn is over (it ends after RUN_S)
+# shellcheck disable=SC2016 # expanded by the undo's sh
+at_exit sh -c 'while kill -0 "$0" 2> /dev/null; do sleep 0.1; done' "$churn"
 
 # One awk reads the root's file, then dentry-state, compares, and goes
 # again, until the stop file appears: no fork between two reads, so the

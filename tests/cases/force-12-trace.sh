@@ -25,10 +25,11 @@ events() {
 		echo "$1" > "$TRACING/events/vmscan/$_e/enable"
 	done
 }
-trap 'events 0; _cleanup' EXIT
 events 0
 echo > $TRACING/trace
-events 1
+for e in $EVENTS; do
+	set_value "$TRACING/events/vmscan/$e/enable" 1
+done
 cg_reclaim_all force12
 sync
 echo 2 > /proc/sys/vm/drop_caches

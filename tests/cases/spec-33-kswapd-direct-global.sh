@@ -87,21 +87,19 @@ wsf0=$(cat $VM/watermark_scale_factor)
 mfk0=$(cat $VM/min_free_kbytes)
 wbf0=$(cat $VM/watermark_boost_factor)
 
-# shellcheck disable=SC2317 # run by the EXIT trap
-cleanup33() {
-	# memory first: the rest needs to allocate
-	echo "$mfk0" > "$VM"/min_free_kbytes
-	echo "$wsf0" > "$VM"/watermark_scale_factor
-	echo "$wbf0" > "$VM"/watermark_boost_factor
-	umount "$FILL" 2>/dev/null
-	rmdir "$FILL" 2>/dev/null
-	echo 0 > "$END/enable"
-	echo 0 > "$END/filter"
-	echo > "$TRACING/trace"
-	_cleanup
-	rm -rf "$XFS/spec33.$$"
-}
-trap cleanup33 EXIT
+# undone at exit, last registered first: memory first, the rest needs to
+# allocate
+at_exit rm -rf "$XFS/spec33.$$"
+# shellcheck disable=SC2016 # expanded by the undo's sh
+at_exit sh -c 'echo > "$0/trace"; echo 0 > "$1/filter"; echo 0 > "$1/enable"' \
+	"$TRACING" "$END"
+# shellcheck disable=SC2016 # expanded by the undo's sh
+at_exit sh -c 'umount "$0"; rmdir "$0"' "$FILL"
+for v in "watermark_boost_factor $wbf0" "watermark_scale_factor $wsf0" \
+	"min_free_kbytes $mfk0"; do
+	# shellcheck disable=SC2016,SC2086 # expanded by the undo's sh; split
+	at_exit sh -c 'printf "%s\n" "$2" > "$0/$1"' "$VM" $v
+done
 
 # room_kb WM: KB of free memory above watermark WM (min, low or high) and
 # the lowmem reserve a tmpfs page allocation must leave, over all zones:
