@@ -19,9 +19,10 @@
 # Why the superblock shrinker stays off through the drop_caches: its
 # inode pass invalidates an unused inode's page cache, shadow entries
 # included, which frees the nodes without the shadow shrinker (nothing
-# counts them).  The shadow shrinker (seeks 0) scans only once half its
-# count has been deferred twice, and counts a memcg's nodes against
-# memcg stats that can be up to 2 s stale: a drop_caches may only defer,
+# counts them).  The shadow shrinker (seeks 0) adds half its count a
+# call and scans once that sum reaches the count (the second call, under
+# a batch), and counts a memcg's nodes against memcg stats that can be
+# up to 2 s stale: a drop_caches may only defer,
 # and with the superblock shrinker on, that drop_caches' inode pass left
 # the next nothing to free (6.12: 2 runs of 9 freed no node).  So
 # drop_caches is written until the kernel has reclaimed the nodes, a
