@@ -1,8 +1,10 @@
 # Helpers for guest tests; source it first thing:  . "$(dirname "$0")/../lib.sh"
 #
 # A test states its claim in a comment at the top, sets things up with the
-# cg_* helpers, checks with expect_*, and ends with `pass`.  Anything that
-# fails calls `fail`, which exits 1; cleanup runs through the EXIT trap.
+# cg_* helpers, checks with expect_* (a failed one is reported and the test
+# goes on, failing at its end) and assert_* (fatal), and ends with `pass`.
+# Anything else that fails calls `fail`, which exits 1; cleanup runs
+# through the EXIT trap.
 # shellcheck shell=sh
 
 # CG_HIER (v1, v2) and MEMCG, the memory hierarchy's mount point.  What
@@ -12,12 +14,16 @@
 # shellcheck source=tests/hier.sh
 . "$(dirname "$0")/../hier.sh"
 DATA=/mnt/data
+# lib.sh itself, where check_line looks for the calls of its own helpers
+_lib_sh=$(dirname "$0")/../lib.sh
 
 # Per-test state in a directory the runner reads after the test ends, even
 # when it was killed (run-guest.sh sets TEST_STATE; by hand, one of ours):
 #   failed  what fail() said in a subshell ($(...), a pipeline, a
 #           background job), where its exit ends the subshell only: the
 #           test fails at exit all the same (and the runner checks too);
+#   expect  the expectations that failed (expect_*, below), one a line:
+#           the test fails at exit, whatever it did next;
 #   undo    the undo actions of at_exit, one sh command a line, run last
 #           first when the test exits, or by the runner if it was killed.
 _state_own=
@@ -63,6 +69,12 @@ _cleanup() {
 	_failed=
 	if [ -s "$TEST_STATE/failed" ]; then
 		sed 's/^/in a subshell: /' "$TEST_STATE/failed"
+		_failed=1
+	fi
+	if [ -s "$TEST_STATE/expect" ]; then
+		# those made in $(...) may have been swallowed: shown again
+		grep '^in a subshell: ' "$TEST_STATE/expect"
+		echo "FAIL: $(wc -l < "$TEST_STATE/expect") failed expectation(s)"
 		_failed=1
 	fi
 	[ -n "$_state_own" ] && rm -rf "$TEST_STATE"
@@ -113,29 +125,162 @@ set_value() {
 	printf '%s\n' "$2" > "$1" || fail "write '$2' to $1"
 }
 
-# expect_eq ACTUAL EXPECTED WHAT
-expect_eq() {
-	[ "$1" = "$2" ] || fail "$3: got '$1', want '$2'"
+# Checks, as kselftest's EXPECT_* and ASSERT_*.  expect_eq/ne/ge/le/gt/lt
+# and expect_same report a failed check ("FAIL: WHAT: got ..., want ...
+# (at FILE:LINE)") and let the test go on, so that one run shows every
+# check that fails; the test fails all the same when it exits, through
+# pass() too (_cleanup).  assert_eq/ne/ge/le/gt/lt and assert_same fail the
+# test at once, through fail(): for a check whose failure makes the rest
+# meaningless (a premise, a value later steps compute with or wait for).
+#   expect_eq ACTUAL EXPECTED WHAT     expect_ne ACTUAL UNWANTED WHAT
+#   expect_ge A B WHAT: A >= B, integers (le, gt, lt alike)
+#   expect_same BEFORE AFTER WHAT: two multi-line snapshots are identical;
+#   on failure the lines that differ are shown
+# A function sees no caller's $LINENO in busybox sh and dash, so the line
+# is found by the check's WHAT: the calls of the same check in the test
+# file and in lib.sh whose WHAT argument, its expansions taken for
+# wildcards, matches the WHAT it was given; the one (or the few) whose
+# WHAT has the most literal text is named (none when only expansions
+# match: WHAT was a variable).  Give checks WHATs that say which they are.
+expect_eq() { _check expect eq "$@"; }
+expect_ne() { _check expect ne "$@"; }
+expect_ge() { _check expect ge "$@"; }
+expect_le() { _check expect le "$@"; }
+expect_gt() { _check expect gt "$@"; }
+expect_lt() { _check expect lt "$@"; }
+expect_same() { _check expect same "$@"; }
+assert_eq() { _check assert eq "$@"; }
+assert_ne() { _check assert ne "$@"; }
+assert_ge() { _check assert ge "$@"; }
+assert_le() { _check assert le "$@"; }
+assert_gt() { _check assert gt "$@"; }
+assert_lt() { _check assert lt "$@"; }
+assert_same() { _check assert same "$@"; }
+
+# _check expect|assert OP A B WHAT: the checks above.  Returns 1 when an
+# expectation failed.
+_check() {
+	case $2 in
+	eq) [ "$3" = "$4" ] && return 0; _ck_m="got '$3', want '$4'" ;;
+	ne) [ "$3" != "$4" ] && return 0; _ck_m="got '$3', which it must not be" ;;
+	ge) [ "$3" -ge "$4" ] && return 0; _ck_m="got $3, want >= $4" ;;
+	le) [ "$3" -le "$4" ] && return 0; _ck_m="got $3, want <= $4" ;;
+	gt) [ "$3" -gt "$4" ] && return 0; _ck_m="got $3, want > $4" ;;
+	lt) [ "$3" -lt "$4" ] && return 0; _ck_m="got $3, want < $4" ;;
+	same)
+		[ "$3" = "$4" ] && return 0
+		diag "$5 changed (- before, + after):"
+		printf '%s\n' "$3" > /tmp/expect_same.before.$$
+		printf '%s\n' "$4" > /tmp/expect_same.after.$$
+		diff /tmp/expect_same.before.$$ /tmp/expect_same.after.$$ | grep '^[-+][^-+]' | head -n 20
+		rm -f /tmp/expect_same.before.$$ /tmp/expect_same.after.$$
+		_ck_m=changed ;;
+	*) fail "_check: no check '$2'" ;;
+	esac
+	_ck_at=$(check_line "$1_$2" "$5")
+	_ck_m="$5: $_ck_m${_ck_at:+ (at $_ck_at)}"
+	[ "$1" = assert ] && fail "$_ck_m"
+	echo "FAIL: $_ck_m"
+	# shellcheck disable=SC2016 # the inner sh expands it
+	if [ "$(exec sh -c 'echo $PPID')" != "$$" ]; then
+		# in $(...) the line above may have gone into a variable
+		echo "in a subshell: FAIL: $_ck_m" >> "$TEST_STATE/expect"
+	else
+		echo "FAIL: $_ck_m" >> "$TEST_STATE/expect"
+	fi
+	return 1
 }
-# expect_ne ACTUAL UNWANTED WHAT
-expect_ne() {
-	[ "$1" != "$2" ] || fail "$3: got '$1', which it must not be"
-}
-# expect_ge A B WHAT: A >= B (integers)
-expect_ge() {
-	[ "$1" -ge "$2" ] || fail "$3: got $1, want >= $2"
-}
-# expect_le A B WHAT: A <= B (integers)
-expect_le() {
-	[ "$1" -le "$2" ] || fail "$3: got $1, want <= $2"
-}
-# expect_gt A B WHAT
-expect_gt() {
-	[ "$1" -gt "$2" ] || fail "$3: got $1, want > $2"
-}
-# expect_lt A B WHAT
-expect_lt() {
-	[ "$1" -lt "$2" ] || fail "$3: got $1, want < $2"
+
+# check_line CALL WHAT: where the test file ($0) or lib.sh calls CALL
+# (expect_eq, ...) with a WHAT argument that could have expanded to WHAT
+# (see the checks above): "FILE:LINE", "FILE:LINE or FILE:LINE" when a few
+# match as well, nothing when none or more than CHECK_LINE_MAX do.
+CHECK_LINE_MAX=3
+check_line() {
+	[ -r "$0" ] || return 0
+	awk -v call="$1" -v what="$2" -v max="$CHECK_LINE_MAX" '
+	# pat(s): the shell word at the start of s with its quotes removed
+	# and each expansion ($x, ${..}, $(..), $((..)), `..`) made "\001"
+	function pat(s,    i, c, n, out, sq, dq, d) {
+		n = length(s); out = ""; sq = dq = 0
+		for (i = 1; i <= n; i++) {
+			c = substr(s, i, 1)
+			if (sq) { if (c == "\047") sq = 0; else out = out c; continue }
+			if (!dq && (c ~ /[ \t;|&)<>]/)) break
+			if (c == "\\") { i++; out = out substr(s, i, 1); continue }
+			if (c == "\047" && !dq) { sq = 1; continue }
+			if (c == "\"") { dq = !dq; continue }
+			if (c == "`") {
+				i++
+				while (i <= n && substr(s, i, 1) != "`") i++
+				out = out "\001"; continue
+			}
+			if (c != "$") { out = out c; continue }
+			c = substr(s, i + 1, 1)
+			if (c == "(" || c == "{") {
+				d = 0
+				for (i++; i <= n; i++) {
+					c = substr(s, i, 1)
+					if (c == "(" || c == "{") d++
+					else if ((c == ")" || c == "}") && --d == 0) break
+				}
+			} else if (c ~ /[A-Za-z_]/) {
+				while (substr(s, i + 1, 1) ~ /[A-Za-z0-9_]/) i++
+			} else if (c ~ /[0-9@*#?$!-]/) {
+				i++
+			} else {
+				out = out "$"; continue
+			}
+			out = out "\001"
+		}
+		rest = substr(s, i)
+		return out
+	}
+	# fits(p, w): whether w is what pattern p could have expanded to
+	function fits(p, w,    f, k, n, j) {
+		n = split(p, f, "\001")
+		if (n == 1) return p == w
+		if (substr(w, 1, length(f[1])) != f[1]) return 0
+		w = substr(w, length(f[1]) + 1)
+		if (length(w) < length(f[n]) || substr(w, length(w) - length(f[n]) + 1) != f[n]) return 0
+		w = substr(w, 1, length(w) - length(f[n]))
+		for (k = 2; k < n; k++) {
+			if ((j = index(w, f[k])) == 0) return 0
+			w = substr(w, j + length(f[k]))
+		}
+		return 1
+	}
+	FNR == 1 { cont = "" }
+	{
+		if (cont != "") { text = cont $0; ln = contln } else { text = $0; ln = FNR }
+		if (text ~ /\\$/) { cont = substr(text, 1, length(text) - 1); contln = ln; next }
+		cont = ""
+		s = text
+		while ((i = index(s, call)) > 0) {
+			before = substr(s, i - 1, 1)
+			s = substr(s, i + length(call))
+			if ((i > 1 && before ~ /[A-Za-z0-9_]/) || s !~ /^[ \t]/) continue
+			# the arguments of the call: skip two words, the third is WHAT
+			rest = s
+			for (k = 1; k <= 3; k++) {
+				sub(/^[ \t]+/, "", rest)
+				p = pat(rest)
+			}
+			if (!fits(p, what)) continue
+			gsub(/\001/, "", p)
+			lit = length(p)
+			if (lit == 0) continue
+			f = FILENAME; sub(/.*\//, "", f)
+			if (lit > best) { best = lit; hits = 0 }
+			if (lit == best) where[++hits] = f ":" ln
+		}
+	}
+	END {
+		if (hits == 0 || hits > max) exit
+		out = where[1]
+		for (k = 2; k <= hits; k++) out = out " or " where[k]
+		print out
+	}' "$0" "$_lib_sh" 2> /dev/null
 }
 
 # need_file CG FILE: fail when the kernel lacks the control file.  The
@@ -444,18 +589,6 @@ cg_keys() {
 		n = length(FILENAME) - length(pre) - length(suf)
 		print substr(FILENAME, length(pre) + 1, n), $1, $2
 	}' $_paths
-}
-
-# expect_same BEFORE AFTER WHAT: two multi-line snapshots are identical;
-# on failure the lines that differ are shown.
-expect_same() {
-	[ "$1" = "$2" ] && return 0
-	diag "$3 changed (- before, + after):"
-	printf '%s\n' "$1" > /tmp/expect_same.before.$$
-	printf '%s\n' "$2" > /tmp/expect_same.after.$$
-	diff /tmp/expect_same.before.$$ /tmp/expect_same.after.$$ | grep '^[-+][^-+]' | head -n 20
-	rm -f /tmp/expect_same.before.$$ /tmp/expect_same.after.$$
-	fail "$3 changed"
 }
 
 # ---- helpers of the spec-* tests ----
