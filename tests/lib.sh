@@ -1014,7 +1014,7 @@ lru_inodes_shadowed() {
 	cg_force "$1" all
 	_u1=$(inodes_unused)
 	diag "$3 one-page files evicted: $((_u1 - _u0)) more inodes on the inode LRUs than before they were written"
-	expect_ge $((_u1 - _u0)) $(($3 / 2)) "inodes of the evicted files on the inode LRU"
+	assert_ge $((_u1 - _u0)) $(($3 / 2)) "inodes of the evicted files on the inode LRU"
 }
 
 # lru_inodes_with_pages PATH DIR N: as lru_inodes_shadowed, then the files

@@ -34,12 +34,12 @@ for c in c1 c2; do
 done
 ov1=$(devno_of "$d/c1/merged")
 ov2=$(devno_of "$d/c2/merged")
-expect_ne "$ov1" "$ov2" "the two overlays' devices"
+assert_ne "$ov1" "$ov2" "the two overlays' devices"
 c1=$(sb_unused force05-c1 "$ov1")
 c2=$(sb_unused force05-c2 "$ov2")
 diag "overlay dentries: c1 $c1 on $ov1, c2 $c2 on $ov2"
-expect_ge "$c1" $FILES "c1's unused dentries on its overlay"
-expect_ge "$c2" $FILES "c2's unused dentries on its overlay"
+assert_ge "$c1" $FILES "c1's unused dentries on its overlay"
+assert_ge "$c2" $FILES "c2's unused dentries on its overlay"
 expect_eq "$(sb_unused force05-c1 "$ov2")" 0 "c1's unused dentries on c2's overlay"
 cg_force force05-c1 all
 expect_eq "$(sb_unused force05-c1 "$ov1")" 0 "c1's overlay dentries after c1's all"

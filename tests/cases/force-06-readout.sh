@@ -59,7 +59,7 @@ for cpu in 0 1; do
 			fail "negative lookups in $dir on CPU $cpu"
 	done
 done
-expect_ge "$(cg_unused force06 total_unused)" $((2 * (LOOPS + 2) * BIG)) \
+assert_ge "$(cg_unused force06 total_unused)" $((2 * (LOOPS + 2) * BIG)) \
 	"force06's total_unused"
 stop=/tmp/force06.stop
 kids=/tmp/force06.kids

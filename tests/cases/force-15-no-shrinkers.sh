@@ -18,7 +18,7 @@ cg_create force15
 d=$(test_dir)
 
 cg_lookup_missing force15 "$d" $POPULATION
-expect_ge "$(cg_disk_unused force15)" $POPULATION "unused dentries before"
+assert_ge "$(cg_disk_unused force15)" $POPULATION "unused dentries before"
 
 set_value /proc/sys/vm/vfs_cache_pressure 0
 set_value "$T/tracing_on" 0

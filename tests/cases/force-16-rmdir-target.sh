@@ -23,7 +23,7 @@ d=$(test_dir)
 
 cg_lookup_many force16 "$d" $POPULATION
 before=$(cg_disk_unused force16)
-expect_ge "$before" $POPULATION "unused dentries before"
+assert_ge "$before" $POPULATION "unused dentries before"
 
 key=sb:$(disk_devno)
 # read_left: force16's unused dentries on the disk into $left, without a fork.

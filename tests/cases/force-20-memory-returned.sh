@@ -22,16 +22,16 @@ need_file "" memory.dentry_unused
 # A dentry's slab object (192 bytes on x86_64, more with KASAN's redzones)
 # is what the memcg is charged for it, and a little more.
 size=$(awk '$1 == "dentry" { print $4 }' /proc/slabinfo)
-expect_ge "${size:-0}" 192 "the dentry cache's object size in /proc/slabinfo"
+assert_ge "${size:-0}" 192 "the dentry cache's object size in /proc/slabinfo"
 cg_create force20
 d=$(test_dir)
 
 before=$(cg_usage force20)
 cg_lookup_many force20 "$d" $NEGATIVE
 made=$(cg_unused force20)
-expect_ge "$made" $NEGATIVE "force20's unused dentries after the lookups"
+assert_ge "$made" $NEGATIVE "force20's unused dentries after the lookups"
 charged=$(cg_usage force20)
-expect_ge $((charged - before)) $((NEGATIVE * size)) \
+assert_ge $((charged - before)) $((NEGATIVE * size)) \
 	"bytes charged to force20 by $NEGATIVE negative dentries"
 
 cg_force force20 all

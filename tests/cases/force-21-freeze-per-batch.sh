@@ -22,7 +22,7 @@ d=$(test_dir)
 
 cg_lookup_many force21 "$d" $POPULATION
 before=$(cg_disk_unused force21)
-expect_ge "$before" $POPULATION "unused dentries before"
+assert_ge "$before" $POPULATION "unused dentries before"
 
 key=sb:$(disk_devno)
 # read_left: force21's unused dentries on the disk into $left, without a

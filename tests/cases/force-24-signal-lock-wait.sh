@@ -31,7 +31,7 @@ held_fs_setup "$W"
 cg_create force24
 cg_lookup_missing force24 "$W/b" $LOOKUPS
 devb=$(devno_of "$W/b")
-expect_ge "$(sb_unused force24 "$devb")" $LOOKUPS "force24's unused dentries on B"
+assert_ge "$(sb_unused force24 "$devb")" $LOOKUPS "force24's unused dentries on B"
 held_fs_hold
 fb=$FB dc=$DC
 

@@ -24,8 +24,8 @@ cg_create A
 cg_create B
 cg_make_files A "$d/a" $FILES || fail "create files in A"
 cg_make_files B "$d/b" $FILES || fail "create files in B"
-expect_ge "$(cg_disk_unused A)" $FILES "A's unused dentries on the disk"
-expect_ge "$(cg_disk_unused B)" $FILES "B's unused dentries on the disk"
+assert_ge "$(cg_disk_unused A)" $FILES "A's unused dentries on the disk"
+assert_ge "$(cg_disk_unused B)" $FILES "B's unused dentries on the disk"
 
 b_unused=$(cg_unused B)
 b_scanned=$(cg_keys memory.slab_reclaim_stat '^[a-z]+_scanned$' B)
@@ -40,7 +40,7 @@ a_global=$(cg_keys memory.slab_reclaim_stat '^global_' A)
 dentry_size=$(cat /sys/kernel/slab/dentry/object_size) || fail "no dentry object_size in /sys/kernel/slab"
 limit=$(($(cg_usage A) + HEADROOM))
 cg_slab_limit A $limit
-expect_gt $((a_unused + LOOKUPS)) $((limit / dentry_size)) "dentries A would hold without reclaim, against what fits"
+assert_gt $((a_unused + LOOKUPS)) $((limit / dentry_size)) "dentries A would hold without reclaim, against what fits"
 cg_lookup_missing A "$d/missing" $LOOKUPS m || fail "lookups in A exited $?"
 
 expect_no_oom A

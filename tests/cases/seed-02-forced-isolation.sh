@@ -50,9 +50,9 @@ done
 	scanned_before=$(cg_keys memory.slab_reclaim_stat '^[a-z]+_scanned$' $others)
 }
 # T, B and every sibling must hold dentries for "not scanned" to mean anything.
-expect_eq "$held" $((SIBLINGS + 2)) "cgroups besides A holding >= $SIBLING_FILES dentries on the disk"
-expect_ge "$(cg_disk_unused T)" $FILES "T's own unused dentries on the disk"
-expect_ge "$(cg_disk_unused T/A)" $FILES "A's unused dentries on the disk"
+assert_eq "$held" $((SIBLINGS + 2)) "cgroups besides A holding >= $SIBLING_FILES dentries on the disk"
+assert_ge "$(cg_disk_unused T)" $FILES "T's own unused dentries on the disk"
+assert_ge "$(cg_disk_unused T/A)" $FILES "A's unused dentries on the disk"
 
 a_scanned=$(cg_stat T/A forced_scanned)
 a_dentries=$(cg_stat T/A dentry_reclaimed)

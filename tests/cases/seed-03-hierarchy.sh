@@ -48,7 +48,7 @@ populate() {
 		_dir=$d/$(echo "$_cg" | tr / _).$1
 		mkdir "$_dir" || fail "mkdir $_dir"
 		cg_make_files "$_cg" "$_dir" "$_n" || fail "create files in $_cg"
-		expect_ge "$(cg_disk_unused "$_cg")" "$_n" "$_cg's unused on the disk"
+		assert_ge "$(cg_disk_unused "$_cg")" "$_n" "$_cg's unused on the disk"
 	done
 }
 

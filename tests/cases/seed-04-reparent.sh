@@ -20,12 +20,12 @@ cg_create P
 cg_create P/C1
 cg_make_files P "$d/p" $P_FILES || fail "create files in P"
 cg_make_files P/C1 "$d/c1" $C1_FILES || fail "create files in C1"
-expect_ge "$(cg_disk_unused P/C1)" $C1_FILES "C1's unused on the disk"
+assert_ge "$(cg_disk_unused P/C1)" $C1_FILES "C1's unused on the disk"
 
 k=$(cg_unused P/C1)
 p_unused=$(cg_unused P)
 p_total=$(cg_unused P total_unused)
-expect_eq "$p_total" $((p_unused + k)) "P's total_unused before rmdir"
+assert_eq "$p_total" $((p_unused + k)) "P's total_unused before rmdir"
 p_dentries=$(cg_stat P dentry_reclaimed)
 
 cg_remove P/C1

@@ -15,8 +15,8 @@ REMOTE_PCT=5	# percent of a batch allowed on the other node: SLUB serves a
 need_file "" memory.dentry_unused
 need_file "" memory.force_slab_shrink
 # The guest has one CPU per node (qemu/boot.sh): anything else is a broken guest.
-expect_eq "$(cat /sys/devices/system/node/node1/cpulist 2>/dev/null)" 1 "node 1's CPUs"
-expect_eq "$(cat /sys/devices/system/node/node0/cpulist 2>/dev/null)" 0 "node 0's CPUs"
+assert_eq "$(cat /sys/devices/system/node/node1/cpulist 2>/dev/null)" 1 "node 1's CPUs"
+assert_eq "$(cat /sys/devices/system/node/node0/cpulist 2>/dev/null)" 0 "node 0's CPUs"
 
 # make_on CPU DIR: a task of A pinned to CPU makes FILES files in DIR.
 make_on() {
@@ -55,8 +55,8 @@ make_on 0 "$d/n0"
 expect_batch 0 1 "$n0" "$n1"
 
 expect_eq "$(cg_unused A)" $(($(cg_unused A N0) + $(cg_unused A N1))) "A's unused against N0 + N1"
-expect_ge "$(cg_unused A N0)" $((FILES - FILES * REMOTE_PCT / 100)) "A's N0 before the shrink"
-expect_ge "$(cg_unused A N1)" $((FILES - FILES * REMOTE_PCT / 100)) "A's N1 before the shrink"
+assert_ge "$(cg_unused A N0)" $((FILES - FILES * REMOTE_PCT / 100)) "A's N0 before the shrink"
+assert_ge "$(cg_unused A N1)" $((FILES - FILES * REMOTE_PCT / 100)) "A's N1 before the shrink"
 cg_force A all
 expect_eq "$(cg_unused A N0)" 0 "A's N0 after forcing all"
 expect_eq "$(cg_unused A N1)" 0 "A's N1 after forcing all"

@@ -23,7 +23,7 @@ cg_lookup_missing spec05/child "$d" 100 nc
 
 parent=$(cg_read spec05 memory.dentry_unused)
 child=$(cg_read spec05/child memory.dentry_unused)
-expect_gt "$(key_of "$child" unused)" 0 "child's unused before rmdir"
+assert_gt "$(key_of "$child" unused)" 0 "child's unused before rmdir"
 cg_remove spec05/child
 want=$(($(key_of "$parent" unused) + $(key_of "$child" unused)))
 tenths=0

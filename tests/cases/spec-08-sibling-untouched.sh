@@ -25,7 +25,7 @@ b_unused=$(cg_read spec08/b memory.dentry_unused)
 b_stat=$(cg_read spec08/b memory.slab_reclaim_stat)
 p_unused=$(own spec08 memory.dentry_unused)
 p_stat=$(own spec08 memory.slab_reclaim_stat)
-expect_gt "$(key_of "$b_unused" unused)" 0 "spec08/b's unused"
+assert_gt "$(key_of "$b_unused" unused)" 0 "spec08/b's unused"
 
 cg_force spec08/a 30
 cg_force spec08/a all

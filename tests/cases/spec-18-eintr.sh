@@ -43,7 +43,7 @@ attempt() {
 	u0=$(cg_unused spec18)
 	n1=$(cg_unused spec18 N1)
 	diag "unused $u0, of which N1 $n1"
-	expect_le "$n1" $((u0 / 20)) "dentries on node 1 (made on CPU $CPU of node 0)"
+	assert_le "$n1" $((u0 / 20)) "dentries on node 1 (made on CPU $CPU of node 0)"
 
 	s0=$(cg_read spec18 memory.slab_reclaim_stat)
 	out=$(cgtest-write --signal-after $SIGNAL_AFTER_MS "$MEMCG/spec18/memory.force_slab_shrink" all 2>&1)

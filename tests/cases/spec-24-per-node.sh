@@ -12,7 +12,7 @@ K=1000
 NODE_SLACK=$((K / 10))
 
 need_file "" memory.dentry_unused
-expect_eq "$(cat /sys/devices/system/node/has_memory)" "0-1" "nodes with memory"
+assert_eq "$(cat /sys/devices/system/node/has_memory)" "0-1" "nodes with memory"
 cg_create spec24
 d=$(test_dir)
 # Prime spec24: the first run of each command in it looks it up along PATH

@@ -26,7 +26,7 @@ cg_run spec30 sh -c 'i=1; while [ $i -le "$1" ]; do [ -e "$0/f$i" ] || exit 1; i
 
 u0=$(cg_unused spec30)
 s0=$(cg_read spec30 memory.slab_reclaim_stat)
-expect_ge "$u0" $((2 * K)) "unused before all"
+assert_ge "$u0" $((2 * K)) "unused before all"
 cg_force spec30 all
 s1=$(cg_read spec30 memory.slab_reclaim_stat)
 diag "unused $u0 -> $(cg_unused spec30); $(echo "$s1" | head -n 9 | tr '\n' ' ')"

@@ -208,7 +208,7 @@ t0=$(now_ms)
 cg_lookup_many spec33 "$d" $POPULATION
 u0=$(cg_read_key spec33 memory.dentry_unused "sb:$xfs_dev")
 diag "spec33 (inode $ino): $u0 unused on XFS ($xfs_dev), made in $(($(now_ms) - t0)) ms"
-expect_ge "$u0" $POPULATION "spec33's unused dentries on XFS"
+assert_ge "$u0" $POPULATION "spec33's unused dentries on XFS"
 
 { mkdir -p $FILL && mount -t tmpfs -o size=2g tmpfs $FILL; } || fail "mount tmpfs at $FILL"
 echo 0 > $END/enable

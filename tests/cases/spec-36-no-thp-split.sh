@@ -62,8 +62,8 @@ cg_run spec36 sh -c 'i=1; while [ $i -le "$1" ]; do printf x > "$0/h$i" || exit 
 cg_lookup_missing spec36 "$d" $LOOKUPS
 h1=$(shmem_huge_kb)
 diag "ShmemHugePages $h0 -> $h1 kB after $FILES one-byte files on the huge=always tmpfs (thp_file_alloc $(vmstat thp_file_alloc), thp_file_fallback $(vmstat thp_file_fallback))"
-expect_ge $((h1 - h0)) $((FILES * HPAGE_KB)) "kB of tmpfs huge pages the files got"
-expect_ge "$(cg_disk_unused spec36)" $LOOKUPS "spec36's unused dentries on the disk"
+assert_ge $((h1 - h0)) $((FILES * HPAGE_KB)) "kB of tmpfs huge pages the files got"
+assert_ge "$(cg_disk_unused spec36)" $LOOKUPS "spec36's unused dentries on the disk"
 
 sp0=$(vmstat thp_split_page)
 s0=$(cg_read spec36 memory.slab_reclaim_stat)

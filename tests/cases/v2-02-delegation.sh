@@ -38,7 +38,7 @@ for cg in deleg/mine deleg/sib; do
 	cg_lookup_missing "$cg" "$d/$cg" $N
 done
 sib=$(cg_unused deleg/sib)
-expect_ge "$sib" $N "the sibling's unused dentries"
+assert_ge "$sib" $N "the sibling's unused dentries"
 as_user_write() {	# as_user_write CG VALUE: a write as uid 1000
 	# shellcheck disable=SC2016 # expanded by the inner shell
 	user_sh '"$1" write "$2" "$3"' "$CGSTRESS" "$MEMCG/$1/memory.force_slab_shrink" "$2"
@@ -77,7 +77,7 @@ at_exit sh -c "$CG2_FLAGS" /tmp/v2-02.flags ""
 sh -c "$CG2_FLAGS" /tmp/v2-02.flags nsdelegate || fail "mount cgroup v2 with nsdelegate"
 grep -q "^cgroup2 $MEMCG .*nsdelegate" /proc/mounts || fail "nsdelegate not in /proc/mounts"
 cg_lookup_missing nsroot "$d/nsroot" $N m2-
-expect_ge "$(cg_disk_unused nsroot)" $N "nsroot's unused on the disk before the nsdelegate write"
+assert_ge "$(cg_disk_unused nsroot)" $N "nsroot's unused on the disk before the nsdelegate write"
 expect_eq "$(ns_write memory.force_slab_shrink all)" ok "nsdelegate: all at the namespace root"
 expect_eq "$(cg_disk_unused nsroot)" 0 "nsroot's unused on the disk after all under nsdelegate"
 expect_eq "$(ns_write memory.max max)" EPERM "nsdelegate: memory.max at the namespace root"
