@@ -518,7 +518,7 @@ cg_lookup_missing() {
 
 # disk_devno: major:minor of the ext4 data disk, as in /proc/self/mountinfo.
 disk_devno() {
-	awk -v m="$DATA" '$5 == m { print $3 }' /proc/self/mountinfo
+	devno_of "$DATA"
 }
 
 # ---- per-memcg slab lists and counters (seed-* tests) ----
@@ -536,8 +536,7 @@ cg_unused() {
 # cg_disk_unused PATH: PATH's unused dentries on the data disk's superblock
 # (its sb:<major>:<minor> line; 0 when the line is absent, as the spec says).
 cg_disk_unused() {
-	awk -v k="sb:$(disk_devno)" '$1 == k { n = $2 } END { print n + 0 }' \
-		"$MEMCG/$1/memory.dentry_unused"
+	sb_unused "$1" "$(disk_devno)"
 }
 
 # cg_force PATH ARG: write ARG ("all" or a count) to PATH's
@@ -1025,4 +1024,60 @@ lru_inodes_shadowed() {
 lru_inodes_with_pages() {
 	lru_inodes_shadowed "$@"
 	cg_run "$1" sh -c "$LRU_READ" "$2" "$3" || fail "read the files in $1 again"
+}
+
+# ---- helpers folded from copies in the tests (issue 41) ----
+
+# dentry_size: the dentry cache's object size in bytes, the least a
+# dentry on a memcg's lists is charged (so BYTES hold at most BYTES /
+# dentry_size of them).
+dentry_size() {
+	cat /sys/kernel/slab/dentry/object_size ||
+		fail "no dentry object_size in /sys/kernel/slab"
+}
+
+# expect_reclaimed_by ORIGIN OLD NEW U0 U1: between OLD and NEW (a memcg's
+# memory.slab_reclaim_stat, read before and after a reclaim of ORIGIN,
+# limit or global) and while its unused dentries went from U0 to U1, the
+# reclaim freed dentries, counted as ORIGIN's: ORIGIN_reclaimed and
+# dentry_reclaimed grew, the latter by exactly U0 - U1, and the other
+# origins' keys and forced_shrinks not at all.
+expect_reclaimed_by() {
+	_rb_dr=$(delta_of "$2" "$3" dentry_reclaimed)
+	expect_gt "$(delta_of "$2" "$3" "$1_reclaimed")" 0 "$1_reclaimed delta"
+	expect_gt "$_rb_dr" 0 "dentry_reclaimed delta"
+	expect_eq $(($4 - $5)) "$_rb_dr" "drop of unused vs dentry_reclaimed delta"
+	for _rb_k in global_scanned global_reclaimed limit_scanned limit_reclaimed \
+		forced_scanned forced_reclaimed forced_shrinks; do
+		case $_rb_k in "$1"_*) continue ;; esac
+		expect_eq "$(delta_of "$2" "$3" $_rb_k)" 0 "$_rb_k delta"
+	done
+}
+
+# force_all_begun PATH BEFORE: start "all" on PATH's force_slab_shrink
+# with one write in the background (cgtest-write: its pid in FORCE_PID,
+# what it prints in the file FORCE_OUT) and return once it has begun
+# freeing: once PATH's unused dentries on the data disk, BEFORE when it
+# started, are fewer (or the write ended); what was left then is in
+# FORCE_LEFT.  force_left PATH reads them into FORCE_LEFT again.  The poll
+# uses the shell's builtins only: with a fork or two a poll, on a loaded
+# 2-core host, the write runs far ahead of it (the first poll to see less
+# than nine tenths of the population saw under half of it).
+force_all_begun() {
+	_fa_key=sb:$(disk_devno)
+	FORCE_OUT=/tmp/force-all.$$
+	at_exit rm -f "$FORCE_OUT"
+	cgtest-write "$MEMCG/$1/memory.force_slab_shrink" all > "$FORCE_OUT" 2>&1 &
+	FORCE_PID=$!
+	FORCE_LEFT=$2
+	while [ "$FORCE_LEFT" -ge "$2" ]; do
+		kill -0 "$FORCE_PID" 2> /dev/null || break
+		force_left "$1"
+	done
+}
+force_left() {
+	FORCE_LEFT=0
+	while read -r _k _v; do
+		[ "$_k" = "$_fa_key" ] && FORCE_LEFT=$_v
+	done < "$MEMCG/$1/memory.dentry_unused"
 }

@@ -32,15 +32,6 @@ d=$(test_dir)
 cg_lookup_missing force01/busy "$d" "$START" s
 cg_lookup_missing force01/idle "$d" 100 i
 
-uptime_s() {
-	read -r _up _idle < /proc/uptime
-	echo "$_up"
-}
-# elapsed T: whole seconds since uptime T
-elapsed() {
-	awk -v a="$1" -v b="$(uptime_s)" 'BEGIN { printf "%d", b - a }'
-}
-
 # The creators run at full speed before the write begins, so that a write
 # that goes on while they keep up never ends before they stop.
 pids=""
@@ -64,19 +55,19 @@ done=/tmp/force01.done
 rm -f $done
 (printf all > "$MEMCG/force01/memory.force_slab_shrink"; echo $? > $done) &
 writer=$!
-t0=$(uptime_s)
+t0=$(now_ms)
 sleep 0.2
-r0=$(uptime_s)
+r0=$(now_ms)
 cg_remove force01/idle
-r1=$(uptime_s)
+r1=$(now_ms)
 # whether the write was still going when the rmdir returned
 if [ -e $done ]; then during=no; else during=yes; fi
 # Until the bound, the creators keep going; then they stop, so that an
 # unbounded write ends too and the test reports it.
-while [ ! -e $done ] && [ "$(elapsed "$t0")" -lt $WRITE_BOUND_S ]; do
+while [ ! -e $done ] && [ $((($(now_ms) - t0) / 1000)) -lt $WRITE_BOUND_S ]; do
 	sleep 0.2
 done
-t1=$(uptime_s)
+t1=$(now_ms)
 # shellcheck disable=SC2086 # pids
 kill -KILL $pids
 wait $writer
@@ -85,8 +76,8 @@ rm -f $done
 s1=$(cg_read force01 memory.slab_reclaim_stat)
 scanned=$(delta_of "$s0" "$s1" total_forced_scanned)
 freed=$(delta_of "$s0" "$s1" total_dentry_reclaimed)
-rmdir_s=$(awk -v a="$r0" -v b="$r1" 'BEGIN { printf "%.2f", b - a }')
-write_s=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')
+rmdir_s=$(awk -v ms=$((r1 - r0)) 'BEGIN { printf "%.2f", ms / 1000 }')
+write_s=$(awk -v ms=$((t1 - t0)) 'BEGIN { printf "%.1f", ms / 1000 }')
 diag "start $u0 unused, creators making $rate in 0.3 s; write: rc $rc, ~${write_s} s (running after the rmdir: $during), scanned $scanned, dentries freed $freed; rmdir ~${rmdir_s} s"
 expect_eq "$rc" 0 "exit status of the write of all"
 expect_lt "${write_s%.*}" $WRITE_BOUND_S "seconds the write of all took with the creators running"

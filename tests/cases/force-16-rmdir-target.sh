@@ -7,9 +7,8 @@
 # still there (on the parent's lists, where the rmdir moved them).  A write
 # that ran to its end would have freed them all.
 #
-# The poll that starts the rmdir reads with the shell's builtins only: with
-# two forks a poll and a loaded 2-core CI host, the first poll to see less
-# than nine tenths of the population saw under half of it.
+# The poll that starts the rmdir reads with the shell's builtins only
+# (force_all_begun in lib.sh says why).
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 
@@ -25,30 +24,13 @@ cg_lookup_many force16 "$d" $POPULATION
 before=$(cg_disk_unused force16)
 assert_ge "$before" $POPULATION "unused dentries before"
 
-key=sb:$(disk_devno)
-# read_left: force16's unused dentries on the disk into $left, without a fork.
-read_left() {
-	left=0
-	while read -r _k _v; do
-		[ "$_k" = "$key" ] && left=$_v
-	done < "$MEMCG/force16/memory.dentry_unused"
-}
-
-out=/tmp/force16.$$
-at_exit rm -f "$out"
-cgtest-write "$MEMCG/force16/memory.force_slab_shrink" all > "$out" 2>&1 &
-writer=$!
-
-# wait for the write to have begun freeing, then remove the cgroup
-left=$before
-while [ "$left" -ge "$before" ]; do
-	kill -0 $writer 2>/dev/null || break
-	read_left
-done
+# once the write has begun freeing, remove the cgroup
+force_all_begun force16 "$before"
+left=$FORCE_LEFT
 t0=$(now_ms)
 rmdir "$MEMCG/force16" || fail "rmdir force16 during the write"
 t1=$(now_ms)
-wait $writer
+wait $FORCE_PID
 status=$?
 # rmdir only kills the css: the dentries reach the parent's lists when the
 # memcg is offlined (memcg_reparent_list_lrus, from a workqueue after an
@@ -61,7 +43,7 @@ while [ "$(cg_disk_unused "")" -lt $((left / 2)) ] && [ $tenths -lt $REPARENT_WA
 	tenths=$((tenths + 1))
 done
 after=$(cg_disk_unused "")
-diag "all on $before: rmdir at $left left took $((t1 - t0)) ms; writer: $(cat "$out") (status $status); the root's unused on the disk $tenths tenths of a second after: $after"
+diag "all on $before: rmdir at $left left took $((t1 - t0)) ms; writer: $(cat "$FORCE_OUT") (status $status); the root's unused on the disk $tenths tenths of a second after: $after"
 expect_eq "$status" 0 "the writer's exit status"
 expect_ge "$left" $((before / 2)) "dentries left when the rmdir began (the poll too slow to tell)"
 expect_ge "$after" $((left / 2)) "dentries left after the rmdir ended the write"

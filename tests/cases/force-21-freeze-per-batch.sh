@@ -24,37 +24,19 @@ cg_lookup_many force21 "$d" $POPULATION
 before=$(cg_disk_unused force21)
 assert_ge "$before" $POPULATION "unused dentries before"
 
-key=sb:$(disk_devno)
-# read_left: force21's unused dentries on the disk into $left, without a
-# fork (a fork a poll would let the write run far ahead of the poll).
-read_left() {
-	left=0
-	while read -r _k _v; do
-		[ "$_k" = "$key" ] && left=$_v
-	done < "$MEMCG/force21/memory.dentry_unused"
-}
-
-out=/tmp/force21.$$
-at_exit rm -f "$out"
 at_exit fsfreeze --unfreeze "$DATA"
-cgtest-write "$MEMCG/force21/memory.force_slab_shrink" all > "$out" 2>&1 &
-writer=$!
-
-left=$before
-while [ "$left" -ge "$before" ]; do
-	kill -0 $writer 2>/dev/null || break
-	read_left
-done
-began=$left
+# once the write has begun freeing, freeze the disk
+force_all_begun force21 "$before"
+began=$FORCE_LEFT
 t0=$(now_ms)
 fsfreeze --freeze "$DATA" || fail "freeze $DATA during the write"
 t1=$(now_ms)
-read_left
-after=$left
+force_left force21
+after=$FORCE_LEFT
 fsfreeze --unfreeze "$DATA" || fail "thaw $DATA"
-wait $writer
+wait $FORCE_PID
 status=$?
-diag "all on $before: freeze at $began left took $((t1 - t0)) ms; $after left when it returned; writer: $(cat "$out") (status $status)"
+diag "all on $before: freeze at $began left took $((t1 - t0)) ms; $after left when it returned; writer: $(cat "$FORCE_OUT") (status $status)"
 expect_eq "$status" 0 "the writer's exit status"
 expect_ge "$began" $((before / 2)) "dentries left when the freeze began (the poll too slow to tell)"
 expect_ge "$after" $((began / 2)) "dentries left when the freeze returned"

@@ -37,7 +37,7 @@ a_failcnt=$(cg_limit_hits A)
 a_global=$(cg_keys memory.slab_reclaim_stat '^global_' A)
 
 # Each dentry on A's lists is charged to A, at least its object size.
-dentry_size=$(cat /sys/kernel/slab/dentry/object_size) || fail "no dentry object_size in /sys/kernel/slab"
+dentry_size=$(dentry_size)
 limit=$(($(cg_usage A) + HEADROOM))
 cg_slab_limit A $limit
 assert_gt $((a_unused + LOOKUPS)) $((limit / dentry_size)) "dentries A would hold without reclaim, against what fits"

@@ -35,11 +35,6 @@ check_format() {
 	' || fail "$1/memory.dentry_unused is malformed: $(cg_read "$1" memory.dentry_unused | tr '\n' ' ')"
 }
 
-# The devno of the file system mounted at a path, as mountinfo names it.
-devno_of() {
-	awk -v m="$1" '$5 == m { print $3 }' /proc/self/mountinfo
-}
-
 cg_create spec02
 d=$(test_dir)
 cg_lookup_missing spec02 "$d" 20

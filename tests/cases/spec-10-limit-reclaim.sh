@@ -39,7 +39,7 @@ diag "$(echo "$stat" | tr '\n' ' ')"
 expect_gt "$(cg_limit_hits spec10)" 0 "limit hits (failcnt; events high and max)"
 expect_no_oom spec10
 # Each dentry on the lists is charged at least its object size.
-dentry_size=$(cat /sys/kernel/slab/dentry/object_size) || fail "no dentry object_size in /sys/kernel/slab"
+dentry_size=$(dentry_size)
 expect_le "$(cg_unused spec10)" $((LIMIT / dentry_size)) "unused after $LOOKUPS lookups under the limit"
 for key in limit_scanned limit_reclaimed dentry_reclaimed; do
 	expect_gt "$(key_of "$stat" $key)" 0 "$key"

@@ -34,7 +34,7 @@ for key in global_scanned global_reclaimed total_global_scanned total_global_rec
 done
 expect_no_oom spec11
 expect_no_oom spec11/child
-dentry_size=$(cat /sys/kernel/slab/dentry/object_size) || fail "no dentry object_size in /sys/kernel/slab"
+dentry_size=$(dentry_size)
 expect_le "$(cg_unused spec11 total_unused)" $((LIMIT / dentry_size)) "parent's total_unused under its limit"
 for key in limit_scanned limit_reclaimed; do
 	expect_eq "$(key_of "$parent" total_$key)" \

@@ -203,7 +203,7 @@ cg_create spec33
 ino=$(stat -c %i $MEMCG/spec33)
 d=$XFS/spec33.$$
 mkdir "$d" || fail "mkdir $d"
-xfs_dev=$(awk -v m=$XFS '$5 == m { print $3 }' /proc/self/mountinfo)
+xfs_dev=$(devno_of $XFS)
 t0=$(now_ms)
 cg_lookup_many spec33 "$d" $POPULATION
 u0=$(cg_read_key spec33 memory.dentry_unused "sb:$xfs_dev")

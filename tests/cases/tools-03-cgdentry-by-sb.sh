@@ -14,7 +14,7 @@ K=150
 M=90
 d=$(test_dir)
 disk=$(disk_devno)
-sysdev=$(awk '$5 == "/sys" { print $3 }' /proc/self/mountinfo)
+sysdev=$(devno_of /sys)
 expect_ne "$sysdev" "" "device of /sys"
 cg_create A
 cg_make_files A "$d" $K || fail "files on the disk"
