@@ -14,7 +14,7 @@
 # shellcheck source=tests/hier.sh
 . "$(dirname "$0")/../hier.sh"
 DATA=/mnt/data
-# lib.sh itself, where check_line looks for the calls of its own helpers
+# lib.sh itself: check_line looks for checks here and beside it
 _lib_sh=$(dirname "$0")/../lib.sh
 
 # Per-test state in a directory the runner reads after the test ends, even
@@ -191,14 +191,21 @@ _check() {
 	return 1
 }
 
-# check_line CALL WHAT: where the test file ($0) or lib.sh calls CALL
+# check_line CALL WHAT: where the test file ($0) or a library it may have
+# sourced (lib.sh, lib-*.sh, stress/*.sh) calls CALL
 # (expect_eq, ...) with a WHAT argument that could have expanded to WHAT
 # (see the checks above): "FILE:LINE", "FILE:LINE or FILE:LINE" when a few
 # match as well, nothing when none or more than CHECK_LINE_MAX do.
 CHECK_LINE_MAX=3
 check_line() {
 	[ -r "$0" ] || return 0
-	awk -v call="$1" -v what="$2" -v max="$CHECK_LINE_MAX" '
+	_cl_call=$1 _cl_what=$2
+	set -- "$0"
+	for _f in "$_lib_sh" "${_lib_sh%/*}"/lib-*.sh "${_lib_sh%/*}"/stress/*.sh; do
+		[ -r "$_f" ] && set -- "$@" "$_f"
+	done
+	awk -v call="$_cl_call" -v what="$_cl_what" -v max="$CHECK_LINE_MAX" \
+		-v root="${_lib_sh%/*}/" '
 	# pat(s): the shell word at the start of s with its quotes removed
 	# and each expansion ($x, ${..}, $(..), $((..)), `..`) made "\001"
 	function pat(s,    i, c, n, out, sq, dq, d) {
@@ -270,7 +277,9 @@ check_line() {
 			gsub(/\001/, "", p)
 			lit = length(p)
 			if (lit == 0) continue
-			f = FILENAME; sub(/.*\//, "", f)
+			f = FILENAME
+			if (index(f, root) == 1) f = substr(f, length(root) + 1)
+			else sub(/.*\//, "", f)
 			if (lit > best) { best = lit; hits = 0 }
 			if (lit == best) where[++hits] = f ":" ln
 		}
@@ -280,7 +289,7 @@ check_line() {
 		out = where[1]
 		for (k = 2; k <= hits; k++) out = out " or " where[k]
 		print out
-	}' "$0" "$_lib_sh" 2> /dev/null
+	}' "$@" 2> /dev/null
 }
 
 # need_file CG FILE: fail when the kernel lacks the control file.  The
