@@ -15,13 +15,13 @@ M=90
 d=$(test_dir)
 disk=$(disk_devno)
 sysdev=$(devno_of /sys)
-expect_ne "$sysdev" "" "device of /sys"
+assert_ne "$sysdev" "" "device of /sys"
 cg_create A
 cg_make_files A "$d" $K || fail "files on the disk"
 cg_lookup_missing A /sys $M "tools03-missing-" || fail "lookups in /sys"
 
-expect_ge "$(cg_unused A "sb:$disk")" $K "A's dentries on the disk"
-expect_ge "$(cg_unused A "sb:$sysdev")" $M "A's dentries on /sys"
+assert_ge "$(cg_unused A "sb:$disk")" $K "A's dentries on the disk"
+assert_ge "$(cg_unused A "sb:$sysdev")" $M "A's dentries on /sys"
 
 run_tool json cgdentry --by-sb --json /A
 expect_tool_ok "cgdentry --by-sb --json /A"

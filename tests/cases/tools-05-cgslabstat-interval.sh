@@ -28,7 +28,7 @@ done
 cg_force A all
 wait $pid
 rc=$?
-expect_eq "$rc" 0 "cgslabstat exit status ($(cat "$tool_tmp/lines.err"))"
+assert_eq "$rc" 0 "cgslabstat exit status ($(cat "$tool_tmp/lines.err"))"
 freed=$(($(cg_stat A total_forced_reclaimed) - freed0))
 expect_gt "$freed" 0 "objects the shrink freed"
 

@@ -29,9 +29,9 @@ cg_create A/p/c
 cg_create A/q/big
 cg_make_files A/p/c "$d" 40 c || fail "files in /A/p/c"
 cg_make_files A/q/big "$d" 250 b || fail "files in /A/q/big"
-expect_gt "$(cg_unused A/p/c)" 0 "/A/p/c's unused dentries"
-expect_le "$(cg_unused A/q)" $T "/A/q's own unused dentries"
-expect_gt "$(cg_unused A total_unused)" $T "/A's subtree's unused dentries"
+assert_gt "$(cg_unused A/p/c)" 0 "/A/p/c's unused dentries"
+assert_le "$(cg_unused A/q)" $T "/A/q's own unused dentries"
+assert_gt "$(cg_unused A total_unused)" $T "/A's subtree's unused dentries"
 lo=$(cg_unused A/lo)
 q=$(cg_unused A/q)
 a=$(cg_unused A)

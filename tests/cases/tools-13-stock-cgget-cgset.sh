@@ -11,7 +11,7 @@ K=120
 d=$(test_dir)
 cg_create A
 cg_make_files A "$d" $K || fail "files in /A"
-expect_ge "$(cg_unused A)" $K "A's unused dentries"
+assert_ge "$(cg_unused A)" $K "A's unused dentries"
 
 run_tool get cgget -n -v -r memory.dentry_unused /A
 expect_tool_ok "cgget -n -v -r memory.dentry_unused /A"

@@ -18,8 +18,8 @@ cg_create A/B
 cg_make_files A/B "$d" $K a || fail "files in /A/B"
 cg_force A/B all
 cg_make_files A/B "$d" $K b || fail "more files in /A/B"
-expect_gt "$(cg_stat A/B forced_reclaimed)" 0 "B's forced_reclaimed"
-expect_ge "$(cg_unused A/B)" $K "B's unused dentries"
+assert_gt "$(cg_stat A/B forced_reclaimed)" 0 "B's forced_reclaimed"
+assert_ge "$(cg_unused A/B)" $K "B's unused dentries"
 
 run_tool dentry cgdentry --prometheus -R /A
 expect_tool_ok "cgdentry --prometheus -R /A"
