@@ -31,13 +31,15 @@ for cg in deleg deleg/sib deleg/mine; do
 done
 log_mark
 
+# as_user CMD...: run CMD as uid 1000 (lib.sh's user_sh)
+# shellcheck disable=SC2016 # expanded by the inner shell
+as_user() { user_sh '"$@"' "$@"; }
 # user_write WHO CG FILE VALUE: write as uid 1000 (user), or as root of a
 # new user namespace mapped to uid 1000, in a new cgroup namespace
 # (container)
-# shellcheck disable=SC2016 # expanded by the inner shell
 user_write() {
 	case $1 in
-	user) user_sh '"$@"' "$CGSTRESS" write "$MEMCG/$2/$3" "$4" ;;
+	user) as_user "$CGSTRESS" write "$MEMCG/$2/$3" "$4" ;;
 	container) "$CGSTRESS" write -u 1000 -c "$MEMCG/$2/$3" "$4" ;;
 	esac
 }
